@@ -1,0 +1,106 @@
+// gpuport HIP-on-CUDA layer: hip_runtime.h = the host API plus device-side HIP (kernels, launches, warp
+// functions, math). The renames come from the generated gpuport_hip_map_*.h files; the semantic
+// differences are written here by hand.
+#pragma once
+
+#include "hip/hip_runtime_api.h"
+
+#include <cuda_runtime.h>
+#include <device_launch_parameters.h>
+// Included before the warp macros below are defined: these CUDA headers declare their own (deprecated)
+// mask-less __shfl overloads, which the macros must not rewrite.
+#include <cuda_bf16.h>
+#include <cuda_fp16.h>
+
+#include "gpuport_hip_map_device.h"
+#include "gpuport_hip_map_math.h"
+#include "hip/hip_vector_types.h"
+
+// ---------------------------------------------------------------------------------------------------------
+// Kernel launch. hipLaunchKernelGGL(kernel, grid, block, dynamic_shared_bytes, stream, args...) is a
+// triple-chevron launch. A template kernel whose argument list holds commas is passed as
+// HIP_KERNEL_NAME(k<float, 4>): the parentheses keep the macro arguments apart and HIP_KERNEL_NAME
+// unwraps them again.
+#define HIP_KERNEL_NAME(...) __VA_ARGS__
+#define hipLaunchKernelGGL(kernel_name, num_blocks, num_threads, mem_per_block, stream_id, ...) \
+  do {                                                                                          \
+    kernel_name<<<(num_blocks), (num_threads), (mem_per_block), (stream_id)>>>(__VA_ARGS__);    \
+  } while (0)
+
+// Old HIP spellings of the built-in index variables and of dynamic shared memory.
+#define hipThreadIdx_x (threadIdx.x)
+#define hipThreadIdx_y (threadIdx.y)
+#define hipThreadIdx_z (threadIdx.z)
+#define hipBlockIdx_x (blockIdx.x)
+#define hipBlockIdx_y (blockIdx.y)
+#define hipBlockIdx_z (blockIdx.z)
+#define hipBlockDim_x (blockDim.x)
+#define hipBlockDim_y (blockDim.y)
+#define hipBlockDim_z (blockDim.z)
+#define hipGridDim_x (gridDim.x)
+#define hipGridDim_y (gridDim.y)
+#define hipGridDim_z (gridDim.z)
+#define HIP_DYNAMIC_SHARED(type, var) extern __shared__ type var[];
+#define HIP_DYNAMIC_SHARED_ATTRIBUTE
+
+// ---------------------------------------------------------------------------------------------------------
+// Warp functions without a lane mask (HIP before 6.2; gpuport emits them for ROCm 5.2 targets).
+//
+// On AMD they act on the whole wavefront. Here each becomes CUDA's *_sync form with the full 32-lane mask,
+// which is what the CUDA original (usually __shfl_*_sync(0xffffffff, ...)) did. As on CUDA, all 32 lanes
+// must reach the call; code that calls them in divergent branches was already undefined in the original.
+//
+// Width: HIP's default width is warpSize, which is 32 here, and a given width has CUDA's meaning (lanes are
+// split into groups of `width`, sources wrap inside the group). HIP's __ballot returns a 64-bit mask
+// (wavefronts can be 64 wide); on NVIDIA the 32-bit ballot is widened, so bits 32..63 are always 0 and
+// __popcll / __ffsll on the result give the same answers as on a 32-wide wavefront.
+//
+// CUDA still declares deprecated __shfl/__ballot/__any/__all with other return types, so these are
+// function-like macros onto our own functions rather than overloads, defined after every CUDA header that
+// declares the old forms.
+namespace gpuport_hip_detail {
+constexpr unsigned int kFullMask = 0xffffffffu;
+
+template <typename T>
+__device__ __forceinline__ T shfl(T var, int src_lane, int width = warpSize) {
+  return __shfl_sync(kFullMask, var, src_lane, width);
+}
+template <typename T>
+__device__ __forceinline__ T shfl_up(T var, unsigned int delta, int width = warpSize) {
+  return __shfl_up_sync(kFullMask, var, delta, width);
+}
+template <typename T>
+__device__ __forceinline__ T shfl_down(T var, unsigned int delta, int width = warpSize) {
+  return __shfl_down_sync(kFullMask, var, delta, width);
+}
+template <typename T>
+__device__ __forceinline__ T shfl_xor(T var, int lane_mask, int width = warpSize) {
+  return __shfl_xor_sync(kFullMask, var, lane_mask, width);
+}
+__device__ __forceinline__ unsigned long long ballot(int predicate) {
+  return static_cast<unsigned long long>(__ballot_sync(kFullMask, predicate));
+}
+__device__ __forceinline__ int any(int predicate) { return __any_sync(kFullMask, predicate); }
+__device__ __forceinline__ int all(int predicate) { return __all_sync(kFullMask, predicate); }
+// HIP's __activemask returns a 64-bit mask, like its __ballot.
+__device__ __forceinline__ unsigned long long activemask() {
+  return static_cast<unsigned long long>(__activemask());
+}
+}  // namespace gpuport_hip_detail
+
+#define __shfl(...) ::gpuport_hip_detail::shfl(__VA_ARGS__)
+#define __shfl_up(...) ::gpuport_hip_detail::shfl_up(__VA_ARGS__)
+#define __shfl_down(...) ::gpuport_hip_detail::shfl_down(__VA_ARGS__)
+#define __shfl_xor(...) ::gpuport_hip_detail::shfl_xor(__VA_ARGS__)
+#define __ballot(predicate) ::gpuport_hip_detail::ballot(predicate)
+#define __any(predicate) ::gpuport_hip_detail::any(predicate)
+#define __all(predicate) ::gpuport_hip_detail::all(predicate)
+#define __activemask() ::gpuport_hip_detail::activemask()
+
+// gpuport-hand: __lane_id
+// HIP's lane index within the wavefront (PTX %laneid).
+__device__ __forceinline__ unsigned int __lane_id() {
+  unsigned int lane;
+  asm volatile("mov.u32 %0, %%laneid;" : "=r"(lane));
+  return lane;
+}

@@ -1,0 +1,3 @@
+// gpuport HIP-on-CUDA layer: the older top-level spelling of <hipfft/hipfft.h>.
+#pragma once
+#include "hipfft/hipfft.h"

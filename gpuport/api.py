@@ -1,0 +1,94 @@
+"""The public Python API: `translate()` for a string, `translate_tree()` for a folder."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+
+from .transpile.diagnostics import Located
+from .transpile.engine import Stats, TranslationResult, translate_source
+from .transpile.options import Options, Target, parse_hip_version
+from .transpile.report import FileReport, TreeReport
+from .transpile.tree import translate_tree as _translate_tree
+
+__all__ = ["Translation", "make_options", "translate", "translate_tree"]
+
+
+@dataclass(frozen=True)
+class Translation:
+    """The result of translating one source text."""
+
+    code: str  # the translated source
+    diagnostics: list[Located]  # unconverted references, warnings and reviews, with line/column
+    stats: Stats  # converted/unconverted counts by API family, lines changed
+    target: str
+    result: TranslationResult  # the engine's full result (edits, byte offsets), for tools
+
+    @property
+    def fully_converted(self) -> bool:
+        """True when no CUDA reference was left unconverted."""
+        return self.stats.total_unconverted == 0
+
+
+def make_options(
+    to: Target = "hip",
+    hip_version: str | tuple[int, int] | None = None,
+    launch: str = "keep",
+    sycl_subgroup_size: int = 32,
+) -> Options:
+    if to not in ("hip", "sycl"):
+        raise ValueError(f"unknown target {to!r}: expected 'hip' or 'sycl'")
+    if launch not in ("keep", "hipLaunchKernelGGL"):
+        raise ValueError(f"unknown launch style {launch!r}: expected 'keep' or 'hipLaunchKernelGGL'")
+    version = hip_version if isinstance(hip_version, tuple) else parse_hip_version(hip_version)
+    return Options(
+        target=to, hip_version=version, launch=launch, sycl_subgroup_size=sycl_subgroup_size  # type: ignore[arg-type]
+    )
+
+
+def translate(
+    code: str | bytes,
+    to: Target = "hip",
+    *,
+    hip_version: str | tuple[int, int] | None = None,
+    launch: str = "keep",
+    path: str = "<string>",
+    options: Options | None = None,
+) -> Translation:
+    """Translate CUDA source text to HIP or SYCL 2020.
+
+    `hip_version` is the oldest HIP the output must build with ("5.2", "6.2"; default: the installed
+    ROCm's, else 6.2). `launch="hipLaunchKernelGGL"` rewrites `<<<...>>>` launches. `path` names the
+    source in diagnostics. Never raises on bad syntax: unparsable regions are reported (GP004).
+    """
+    opts = options or make_options(to, hip_version, launch)
+    data = code.encode("utf-8", "surrogateescape") if isinstance(code, str) else code
+    result = translate_source(data, opts, path)
+    return Translation(result.code, result.located(), result.stats, opts.target, result)
+
+
+def translate_tree(
+    src: str | Path,
+    out: str | Path | None = None,
+    to: Target = "hip",
+    *,
+    hip_version: str | tuple[int, int] | None = None,
+    launch: str = "keep",
+    jobs: int = 1,
+    in_place: bool = False,
+    force: bool = False,
+    progress: Callable[[FileReport, int, int], None] | None = None,
+    options: Options | None = None,
+) -> TreeReport:
+    """Translate every CUDA file under `src` into `out` (mirroring the layout), copying other files.
+
+    With `in_place=True` the files under `src` are rewritten and each changed file keeps a backup
+    (`name.orig`). A re-run skips files whose content and options did not change (unless `force`).
+    Returns a report; `report.exit_code` is 0 (all converted), 1 (CUDA left), 3 (file errors).
+    """
+    opts = options or make_options(to, hip_version, launch)
+    return _translate_tree(
+        Path(src), Path(out) if out is not None else None, opts, jobs=jobs, in_place=in_place, force=force,
+        progress=progress,
+    )

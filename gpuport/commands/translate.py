@@ -1,0 +1,153 @@
+"""`gpuport translate`: a file (to stdout or -o FILE) or a tree (-o OUT, or --in-place)."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from pathlib import Path
+
+from ..api import make_options, translate
+from ..transpile.report import EXIT_USAGE, FileReport, TreeReport, summary_text
+from ..transpile.tree import TreeError, translate_tree, write_file
+
+
+def add_parser(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
+    p = sub.add_parser(
+        "translate",
+        help="translate CUDA sources to HIP or SYCL",
+        description="Translate a CUDA file or source tree to HIP or SYCL 2020. Exit codes: 0 all CUDA "
+        "converted; 1 some CUDA left unconverted (see the report); 2 usage error; 3 some files could not "
+        "be read or written.",
+    )
+    p.add_argument("src", help="a CUDA file, a folder, or - for standard input")
+    p.add_argument("-o", "--output", help="output file (for a file) or folder (for a tree)")
+    p.add_argument("--to", choices=("hip", "sycl"), default="hip", help="target (default: hip)")
+    p.add_argument(
+        "--hip-version", default=None,
+        help="oldest HIP the output must build with, e.g. 5.2 or 6.2 (default: installed ROCm's, else 6.2)",
+    )
+    p.add_argument(
+        "--launch", choices=("keep", "hipLaunchKernelGGL"), default="keep",
+        help="kernel launch form for HIP (default: keep <<<...>>>)",
+    )
+    p.add_argument("-j", "--jobs", type=int, default=1, help="parallel workers for a tree")
+    p.add_argument("--in-place", action="store_true", help="rewrite the tree in place (keeps NAME.orig)")
+    p.add_argument("--force", action="store_true", help="retranslate files the cache says are current")
+    p.add_argument("--report-json", metavar="FILE", help="write the full report as JSON")
+    p.add_argument("--report-html", metavar="FILE", help="write the report as one self-contained HTML page")
+    p.add_argument("--llm", metavar="BACKEND", help="LLM fallback: transformers:PATH or openai:URL#MODEL")
+    p.add_argument("-q", "--quiet", action="store_true", help="no summary on stderr")
+    p.add_argument("--no-progress", action="store_true", help="no progress bar")
+    p.set_defaults(run=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    try:
+        options = make_options(args.to, args.hip_version, args.launch)
+    except ValueError as err:
+        print(f"gpuport translate: {err}", file=sys.stderr)
+        return EXIT_USAGE
+    if args.jobs < 1:
+        print("gpuport translate: --jobs must be at least 1", file=sys.stderr)
+        return EXIT_USAGE
+    src = Path(args.src)
+    if args.src != "-" and not src.exists():
+        print(f"gpuport translate: {src}: no such file or folder", file=sys.stderr)
+        return EXIT_USAGE
+    if args.src != "-" and src.is_dir():
+        report = _run_tree(args, src, options)
+        if report is None:
+            return EXIT_USAGE
+    else:
+        report = _run_file(args, src, options)
+        if report is None:
+            return EXIT_USAGE
+    if args.llm:
+        from ..models.fallback import apply_to_report  # the LLM fallback (models/)
+
+        apply_to_report(report, args.llm, options)
+    if args.report_json:
+        report.write_json(Path(args.report_json))
+    if args.report_html:
+        from ..html_report import write_translation_report
+
+        write_translation_report(report, Path(args.report_html))
+    if not args.quiet:
+        print(summary_text(report), file=sys.stderr)
+    return report.exit_code
+
+
+def _run_tree(args: argparse.Namespace, src: Path, options) -> TreeReport | None:  # type: ignore[no-untyped-def]
+    if args.in_place and args.output:
+        print("gpuport translate: give either -o OUT or --in-place, not both", file=sys.stderr)
+        return None
+    progress = None
+    bar = None
+    if not args.no_progress and not args.quiet and sys.stderr.isatty():
+        from rich.progress import Progress
+
+        bar = Progress(transient=True)
+        task = bar.add_task("translating", total=None)
+        bar.start()
+
+        def progress(file_report: FileReport, done: int, total: int) -> None:
+            bar.update(task, completed=done, total=total, description=file_report.path[-40:])
+
+    try:
+        return translate_tree(
+            src, Path(args.output) if args.output else None, options, jobs=args.jobs,
+            in_place=args.in_place, force=args.force, progress=progress,
+        )
+    except TreeError as err:
+        print(f"gpuport translate: {err}", file=sys.stderr)
+        return None
+    finally:
+        if bar is not None:
+            bar.stop()
+
+
+def _run_file(args: argparse.Namespace, src: Path, options) -> TreeReport | None:  # type: ignore[no-untyped-def]
+    name = "<stdin>" if args.src == "-" else src.name
+    try:
+        data = sys.stdin.buffer.read() if args.src == "-" else src.read_bytes()
+    except OSError as err:
+        print(f"gpuport translate: {src}: cannot read: {err.strerror or err}", file=sys.stderr)
+        return None
+    if b"\0" in data[:8192]:
+        print(f"gpuport translate: {src}: binary file (NUL bytes); not translated", file=sys.stderr)
+        return None
+    result = translate(data, options=options, path=name)
+    out_path: Path | None = None
+    if args.output:
+        out_path = Path(args.output)
+        if out_path.is_dir():
+            out_path = out_path / name
+        if args.src != "-" and out_path.resolve() == src.resolve() and not args.in_place:
+            print(f"gpuport translate: {out_path}: refusing to overwrite the input (use --in-place)",
+                  file=sys.stderr)
+            return None
+    elif args.in_place and args.src != "-":
+        out_path = src
+    file_report = FileReport(path=name, action="translated", output=str(out_path) if out_path else "-",
+                             is_cuda=True, stats=result.stats, diagnostics=result.diagnostics)
+    try:
+        if out_path is None:
+            sys.stdout.buffer.write(result.result.output)
+            sys.stdout.flush()
+        else:
+            if out_path == src:
+                backup = src.with_name(src.name + ".orig")
+                if not backup.exists():
+                    backup.write_bytes(data)
+            write_file(out_path.parent, out_path.name, result.result.output)
+    except OSError as err:
+        file_report.action = "error"
+        file_report.error = f"cannot write {out_path}: {err.strerror or err}"
+    report = TreeReport(str(src), str(out_path) if out_path else "-", options.target, {})
+    report.files.append(file_report)
+    return report
+
+
+def report_json(report: TreeReport) -> str:
+    return json.dumps(report.to_dict(), indent=1)

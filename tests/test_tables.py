@@ -1,0 +1,119 @@
+"""The mapping tables: well-formed, a handful of known facts, and reproducible from the torch wheel."""
+
+from __future__ import annotations
+
+import os
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+TABLES = ROOT / "transpile" / "tables"
+sys.path.insert(0, str(ROOT / "scripts"))
+
+import check_tables  # noqa: E402
+import seed_tables  # noqa: E402
+
+WHEEL = seed_tables.DEFAULT_WHEEL
+
+
+def load(family: str) -> dict[str, seed_tables.Row]:
+    return {row.cuda: row for row in seed_tables.read_tsv(TABLES / f"{family}.tsv")}
+
+
+def test_tables_have_no_problems() -> None:
+    assert check_tables.check(TABLES) == []
+
+
+def test_every_family_has_a_file() -> None:
+    assert {p.stem for p in TABLES.glob("*.tsv")} == set(seed_tables.FAMILIES)
+
+
+def test_checker_finds_problems(tmp_path: Path) -> None:
+    header = "\t".join(check_tables.HEADER)
+    (tmp_path / "runtime.tsv").write_text(
+        f"# x\n{header}\ncudaFoo\t-\t\tfunction\t\t\t\ncudaBar\thipBar\t\tthing\tbogus\t6\t\n"
+    )
+    (tmp_path / "driver.tsv").write_text(f"{header}\ncudaBar\thipBar\t\tfunction\t\t\t\n")
+    (tmp_path / "nofamily.tsv").write_text("cuda\thip\n")
+    problems = "\n".join(check_tables.check(tmp_path))
+    assert "needs flag unsupported-hip" in problems
+    assert "kind 'thing'" in problems
+    assert "flag 'bogus'" in problems
+    assert "min_hip '6' is not X.Y" in problems
+    assert "already in runtime.tsv" in problems
+    assert "not a known family" in problems
+    assert "header must be" in problems
+
+
+def test_known_facts() -> None:
+    assert load("runtime")["cudaMalloc"].hip == "hipMalloc"
+    assert load("cublas")["cublasSgemm"].hip == "hipblasSgemm"
+    shfl = load("device")["__shfl_down_sync"]
+    assert (shfl.hip, shfl.min_hip) == ("=", "6.2")
+    assert load("device")["__shfl_down"].min_hip == ""
+    cudnn = load("cudnn")["cudnnCreate"]
+    assert cudnn.hip == "-" and "unsupported-hip" in cudnn.flags.split(",")
+    header = load("headers")["cuda_runtime.h"]
+    assert (header.hip, header.sycl, header.kind) == ("hip/hip_runtime.h", "sycl/sycl.hpp", "header")
+    assert load("math")["rsqrtf"].sycl == "sycl::rsqrt"
+    assert "unsupported-sycl" in load("math")["j0f"].flags
+    assert load("types")["__nv_bfloat16"].min_hip == "5.7"
+
+
+def test_warp_sync_functions_absent_from_hip_5_2() -> None:
+    """The device table's min_hip for the _sync family matches the installed HIP 5.2 headers."""
+    hip = Path("/usr/include/hip")
+    if not (hip / "hip_version.h").exists():
+        pytest.skip("HIP headers not installed at /usr/include/hip")
+    if seed_tables.hip_include_version(hip) != "5.2":
+        pytest.skip(f"installed HIP is {seed_tables.hip_include_version(hip)}, not 5.2")
+    tokens = seed_tables.header_tokens(hip)
+    device = load("device")
+    for name in ("__shfl_sync", "__shfl_down_sync", "__ballot_sync", "__activemask"):
+        assert name not in tokens and device[name].min_hip == "6.2"
+    for name in ("__shfl_down", "__ballot", "__syncthreads", "__popc"):
+        assert name in tokens and device[name].min_hip == ""
+
+
+def _seed_options(header: str) -> list[str] | None:
+    """The seed_tables.py options that reproduce a file with this header, or None when not possible here."""
+    options: list[str] = []
+    include = re.search(r"^# hip-include: (\S+) \(HIP", header, re.M)
+    if include:
+        if not Path(include.group(1)).is_dir():
+            return None
+        options += ["--hip-include", include.group(1)]
+    else:
+        options.append("--no-hip-include")
+    commit = re.search(r"hip-git: ROCm/HIP git ([0-9a-f]+)", header)
+    if commit:
+        git_dir = Path(os.environ.get("GPUPORT_HIP_GIT", "/work/.mirror/ROCm+HIP/repo"))
+        if not git_dir.exists():
+            return None
+        head = subprocess.run(
+            ["git", "--git-dir", str(git_dir), "rev-parse", "HEAD"], capture_output=True, text=True
+        ).stdout
+        if not head.startswith(commit.group(1)):
+            return None
+        options += ["--hip-git", str(git_dir)]
+    return options
+
+
+@pytest.mark.slow
+def test_seeded_files_are_reproducible(tmp_path: Path) -> None:
+    if not WHEEL.exists():
+        pytest.skip(f"torch wheel not found at {WHEEL}")
+    header = (TABLES / "runtime.tsv").read_text(encoding="utf-8")
+    options = _seed_options(header)
+    if options is None:
+        pytest.skip("the HIP headers or ROCm/HIP git directory used for the committed tables are absent")
+    assert seed_tables.main(["--wheel", str(WHEEL), "--out", str(tmp_path), *options]) == 0
+    for family in seed_tables.FAMILIES:
+        committed = (TABLES / f"{family}.tsv").read_text(encoding="utf-8").splitlines()
+        fresh = (tmp_path / f"{family}.tsv").read_text(encoding="utf-8").splitlines()
+        drop_date = [line for line in committed if not line.startswith("# date:")]
+        assert drop_date == [line for line in fresh if not line.startswith("# date:")], family

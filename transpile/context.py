@@ -1,0 +1,232 @@
+"""What every rule sees: the source, its syntax tree, the options, the tables, and shared indexes.
+
+The expensive questions ("where are the CUDA names, outside comments and strings?") are answered once
+here and cached, so each rule stays a small query over them.
+"""
+
+from __future__ import annotations
+
+import bisect
+import re
+from dataclasses import dataclass, field
+from functools import cached_property
+
+from tree_sitter import Node, Tree
+
+from . import parse as ts
+from .diagnostics import Diagnostic
+from .options import Options
+from .tables import Entry, Tables
+from .tokens import tokenize
+
+# Leaf node types that spell an identifier in code.
+IDENT_TYPES = frozenset(
+    {"identifier", "type_identifier", "namespace_identifier", "field_identifier", "statement_identifier"}
+)
+# Leaf or small node types whose text is a literal or comment: never rewritten.
+LITERAL_TYPES = frozenset(
+    {
+        "comment",
+        "string_literal",
+        "string_content",
+        "raw_string_literal",
+        "raw_string_content",
+        "raw_string_delimiter",
+        "char_literal",
+        "character",
+        "escape_sequence",
+        "system_lib_string",
+        "concatenated_string",
+        "number_literal",
+    }
+)
+
+# CUDA's naming conventions. An identifier matching these that no table knows and the user's code does
+# not declare is reported as an unconverted CUDA reference: better a false alarm than silence.
+CUDA_NAME = re.compile(
+    r"(?:cuda[A-Z]\w*|CUDA_\w+|CUDART_\w+|cu[A-Z][a-z]\w*|CU_\w+|CU[A-Z]+_\w+|"
+    r"cublas\w*|CUBLAS\w*|curand\w*|CURAND\w*|cufft\w*|CUFFT\w*|cusparse\w*|CUSPARSE\w*|"
+    r"cusolver\w*|CUSOLVER\w*|cudnn\w*|CUDNN\w*|nvrtc\w*|NVRTC\w*|nvtx\w*|__nv_\w+)"
+)
+_IDENT_BYTES = re.compile(rb"[A-Za-z_][A-Za-z0-9_]*")
+
+_DECLARED_QUERY = """
+(preproc_def name: (identifier) @n)
+(preproc_function_def name: (identifier) @n)
+(function_declarator declarator: (identifier) @n)
+(struct_specifier name: (type_identifier) @n)
+(class_specifier name: (type_identifier) @n)
+(enum_specifier name: (type_identifier) @n)
+(type_definition declarator: (type_identifier) @n)
+(init_declarator declarator: (identifier) @n)
+(declaration declarator: (identifier) @n)
+(enumerator name: (identifier) @n)
+(alias_declaration name: (type_identifier) @n)
+"""
+
+
+@dataclass(frozen=True)
+class Occurrence:
+    """One use of a CUDA-looking name in code (not in a comment or string literal)."""
+
+    name: str
+    start: int
+    end: int
+    node: Node | None  # the identifier node; None when found by tokenising raw text (macro body, ERROR)
+    entry: Entry | None  # the table entry, None for an unknown CUDA-looking name
+
+    @property
+    def raw(self) -> bool:
+        return self.node is None
+
+    @property
+    def parent_type(self) -> str:
+        parent = self.node.parent if self.node is not None else None
+        return parent.type if parent is not None else ""
+
+
+@dataclass(frozen=True)
+class Include:
+    node: Node  # the preproc_include
+    path: str  # as written between <> or ""
+    start: int  # byte range of the path text only (inside the delimiters)
+    end: int
+    system: bool  # <...>
+
+
+@dataclass
+class RuleContext:
+    source: bytes
+    tree: Tree
+    options: Options
+    tables: Tables
+    path: str = "<string>"
+    _claimed_starts: list[int] = field(default_factory=list)
+    _claimed_ends: list[int] = field(default_factory=list)
+
+    @property
+    def root(self) -> Node:
+        return self.tree.root_node
+
+    @property
+    def target(self) -> str:
+        return self.options.target
+
+    def text(self, node: Node) -> str:
+        return self.source[node.start_byte : node.end_byte].decode("utf-8", "surrogateescape")
+
+    def slice(self, start: int, end: int) -> str:
+        return self.source[start:end].decode("utf-8", "surrogateescape")
+
+    # -- claimed ranges: a rule that handled a span claims it, later rules leave it alone -------------
+
+    def claim(self, diagnostic: Diagnostic) -> None:
+        i = bisect.bisect_left(self._claimed_starts, diagnostic.start)
+        self._claimed_starts.insert(i, diagnostic.start)
+        self._claimed_ends.insert(i, diagnostic.end)
+
+    def is_claimed(self, start: int, end: int) -> bool:
+        """True if [start, end) lies inside a span some earlier rule claimed."""
+        i = bisect.bisect_right(self._claimed_starts, start)
+        # Claimed spans may nest; scan back over the few that start at or before `start`.
+        for j in range(i - 1, max(-1, i - 64), -1):
+            if self._claimed_ends[j] >= end:
+                return True
+        return False
+
+    # -- indexes ---------------------------------------------------------------------------------------
+
+    @cached_property
+    def declared_names(self) -> frozenset[str]:
+        """Names this file declares (macros, functions, types, variables)."""
+        found = ts.captures(_DECLARED_QUERY, self.root).get("n", [])
+        return frozenset(self.text(n) for n in found)
+
+    @cached_property
+    def occurrences(self) -> list[Occurrence]:
+        """Every use of a table name or CUDA-looking name in code, in document order."""
+        symbols = self.tables.symbols
+        present = {tok.decode("ascii") for tok in set(_IDENT_BYTES.findall(self.source))}
+        wanted = {n for n in present if n in symbols or CUDA_NAME.fullmatch(n)}
+        if not wanted:
+            return []
+        # Longest first so the alternation never stops at a prefix; \b keeps `my_cudaMalloc` whole.
+        alternation = "|".join(re.escape(n) for n in sorted(wanted, key=len, reverse=True))
+        pattern = re.compile(rb"(?<![A-Za-z0-9_])(?:" + alternation.encode() + rb")(?![A-Za-z0-9_])")
+        raw_cache: dict[tuple[int, int], set[int]] = {}
+        result: list[Occurrence] = []
+        root = self.root
+        for m in pattern.finditer(self.source):
+            start, end = m.start(), m.end()
+            node = root.descendant_for_byte_range(start, end)
+            if node is None:
+                continue
+            kind = node.type
+            if kind in IDENT_TYPES and node.start_byte == start and node.end_byte == end:
+                name = m.group().decode("ascii")
+                result.append(Occurrence(name, start, end, node, symbols.get(name)))
+                continue
+            if kind in LITERAL_TYPES or _inside_literal(node):
+                continue
+            # Raw text (macro body, #pragma, ERROR region, keyword-like leaf): tokenise it to be sure
+            # this is an identifier token and not part of a comment or string inside the raw text.
+            span = (node.start_byte, node.end_byte)
+            starts = raw_cache.get(span)
+            if starts is None:
+                starts = {
+                    t.start for t in tokenize(self.source[span[0] : span[1]], span[0]) if t.kind == "ident"
+                }
+                raw_cache[span] = starts
+            if start in starts:
+                name = m.group().decode("ascii")
+                ident_node = node if (node.start_byte == start and node.end_byte == end) else None
+                result.append(Occurrence(name, start, end, ident_node, symbols.get(name)))
+        return result
+
+    @cached_property
+    def includes(self) -> list[Include]:
+        result: list[Include] = []
+        for node in ts.captures("(preproc_include) @i", self.root).get("i", []):
+            path_node = node.child_by_field_name("path")
+            if path_node is None:
+                continue
+            raw = self.text(path_node)
+            if len(raw) < 2 or raw[0] not in "<\"" or raw[-1] not in ">\"":
+                continue  # a macro as include path: nothing to map
+            result.append(
+                Include(node, raw[1:-1], path_node.start_byte + 1, path_node.end_byte - 1, raw[0] == "<")
+            )
+        return result
+
+    def line_col(self, offset: int) -> tuple[int, int]:
+        return _line_col(self._line_starts, offset)
+
+    @cached_property
+    def _line_starts(self) -> list[int]:
+        return line_starts(self.source)
+
+
+def _inside_literal(node: Node) -> bool:
+    parent = node.parent
+    depth = 0
+    while parent is not None and depth < 3:
+        if parent.type in LITERAL_TYPES:
+            return True
+        parent = parent.parent
+        depth += 1
+    return False
+
+
+def line_starts(source: bytes) -> list[int]:
+    starts = [0]
+    find = source.find
+    pos = find(b"\n")
+    while pos != -1:
+        starts.append(pos + 1)
+        pos = find(b"\n", pos + 1)
+    return starts
+
+
+def _line_col(starts: list[int], offset: int) -> tuple[int, int]:
+    i = bisect.bisect_right(starts, offset) - 1
+    return i + 1, offset - starts[i] + 1

@@ -1,0 +1,174 @@
+"""The driver: parse, run the rules of the target's pack, apply their edits, count what happened.
+
+This is the only place where text changes. Rules propose; the engine accepts each diagnostic's edits as
+one group (all or none), in rule order, rejecting groups that overlap edits already accepted.
+"""
+
+from __future__ import annotations
+
+import bisect
+from collections import Counter
+from dataclasses import dataclass, field
+
+from . import parse as ts
+from .context import RuleContext
+from .diagnostics import Diagnostic, Located, Safety, Status
+from .edits import Edit, EditSet
+from .options import Options
+from .rules.registry import rules_for
+from .tables import Tables, load_tables
+
+
+@dataclass
+class Stats:
+    """Counts for one file or, merged, for a tree."""
+
+    converted: Counter[str] = field(default_factory=Counter)  # API family -> references converted
+    unconverted: Counter[str] = field(default_factory=Counter)  # API family -> references left
+    warnings: int = 0
+    review: int = 0  # converted with safety "review"
+    lines_changed: int = 0
+    model_edits: int = 0
+
+    @property
+    def total_converted(self) -> int:
+        return sum(self.converted.values())
+
+    @property
+    def total_unconverted(self) -> int:
+        return sum(self.unconverted.values())
+
+    def merge(self, other: Stats) -> None:
+        self.converted.update(other.converted)
+        self.unconverted.update(other.unconverted)
+        self.warnings += other.warnings
+        self.review += other.review
+        self.lines_changed += other.lines_changed
+        self.model_edits += other.model_edits
+
+    def to_dict(self) -> dict[str, object]:
+        return {
+            "converted": dict(sorted(self.converted.items())),
+            "unconverted": dict(sorted(self.unconverted.items())),
+            "total_converted": self.total_converted,
+            "total_unconverted": self.total_unconverted,
+            "warnings": self.warnings,
+            "review": self.review,
+            "lines_changed": self.lines_changed,
+            "model_edits": self.model_edits,
+        }
+
+
+@dataclass
+class TranslationResult:
+    path: str
+    target: str
+    source: bytes
+    output: bytes
+    diagnostics: list[Diagnostic]  # every diagnostic, byte offsets into `source`
+    edits: list[Edit]  # accepted edits, sorted
+    stats: Stats
+    parse_error: bool  # the input had regions tree-sitter could not parse
+
+    @property
+    def code(self) -> str:
+        return self.output.decode("utf-8", "surrogateescape")
+
+    @property
+    def unconverted(self) -> list[Diagnostic]:
+        return [d for d in self.diagnostics if d.status is Status.UNCONVERTED]
+
+    @property
+    def fully_converted(self) -> bool:
+        return not self.unconverted
+
+    def located(self, include_converted: bool = False) -> list[Located]:
+        """Diagnostics with line/column, for reports. Converted references only on request."""
+        from .context import _line_col, line_starts
+
+        starts = line_starts(self.source)
+        out: list[Located] = []
+        for d in self.diagnostics:
+            if d.status is Status.CONVERTED and not (include_converted or d.safety is Safety.REVIEW):
+                continue
+            line, col = _line_col(starts, d.start)
+            out.append(
+                Located(
+                    self.path, line, col, d.code, d.message, d.status.value, d.family, d.symbol,
+                    d.safety.value, d.by_model,
+                )
+            )
+        return out
+
+    def output_offset(self, offset: int) -> int:
+        """Map a byte offset of the input to the output (through the accepted edits)."""
+        shift = 0
+        for e in self.edits:
+            if e.start >= offset:
+                break
+            if e.end > offset:  # inside replaced text: map to the start of its replacement
+                return e.start + shift
+            shift += len(e.text.encode("utf-8")) - (e.end - e.start)
+        return offset + shift
+
+
+def translate_source(
+    source: bytes,
+    options: Options | None = None,
+    path: str = "<string>",
+    tables: Tables | None = None,
+) -> TranslationResult:
+    options = options or Options()
+    tables = tables or load_tables()
+    tree = ts.parse(source)
+    ctx = RuleContext(source, tree, options, tables, path)
+    editset = EditSet()
+    diagnostics: list[Diagnostic] = []
+    for rule in rules_for(options.target):
+        for diag in rule.run(ctx):
+            if diag.edits and not editset.add_group(list(diag.edits)):
+                if _inside_deleted(editset.accepted, diag.edits):
+                    continue  # its text was removed by an earlier rewrite; nothing left to convert
+                diag = Diagnostic(
+                    diag.code, f"{diag.message} [not applied: overlaps an earlier rewrite]", diag.start,
+                    diag.end, Status.WARNING, diag.family, diag.symbol, Safety.REVIEW,
+                )
+            if diag.status in (Status.CONVERTED, Status.UNCONVERTED):
+                ctx.claim(diag)
+            diagnostics.append(diag)
+    output = editset.apply(source)
+    diagnostics.sort(key=lambda d: (d.start, d.code))
+    accepted = sorted(editset.accepted)
+    stats = _stats(diagnostics, accepted, source)
+    return TranslationResult(path, options.target, source, output, diagnostics, accepted, stats,
+                             tree.root_node.has_error)
+
+
+def _inside_deleted(accepted: list[Edit], edits: tuple[Edit, ...]) -> bool:
+    return all(any(a.start <= e.start and e.end <= a.end and a.start < a.end for a in accepted) for e in edits)
+
+
+def _stats(diagnostics: list[Diagnostic], edits: list[Edit], source: bytes) -> Stats:
+    stats = Stats()
+    for d in diagnostics:
+        if d.status is Status.CONVERTED:
+            stats.converted[d.family or "other"] += 1
+            if d.safety is Safety.REVIEW:
+                stats.review += 1
+            if d.by_model:
+                stats.model_edits += 1
+        elif d.status is Status.UNCONVERTED:
+            stats.unconverted[d.family or "other"] += 1
+        elif d.status is Status.WARNING:
+            stats.warnings += 1
+    if edits:
+        from .context import line_starts
+
+        starts = line_starts(source)
+        lines: set[int] = set()
+        for e in edits:
+            first = bisect.bisect_right(starts, e.start)
+            last = bisect.bisect_right(starts, max(e.start, e.end - 1))
+            lines.update(range(first, last + 1))
+        stats.lines_changed = len(lines)
+    return stats

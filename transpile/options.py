@@ -1,0 +1,67 @@
+"""Translation options, shared by every rule pack."""
+
+from __future__ import annotations
+
+import functools
+import re
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Literal
+
+Target = Literal["hip", "sycl"]
+TARGETS: tuple[Target, ...] = ("hip", "sycl")
+LaunchStyle = Literal["keep", "hipLaunchKernelGGL"]
+
+# The HIP version assumed when none is given and no ROCm install can be found: the first release with
+# the CUDA-style `*_sync` warp functions.
+DEFAULT_HIP_VERSION = (6, 2)
+
+
+@dataclass(frozen=True)
+class Options:
+    target: Target = "hip"
+    # The oldest HIP the output must build with. Decides, e.g., whether `__shfl_down_sync` can stay.
+    hip_version: tuple[int, int] = DEFAULT_HIP_VERSION
+    launch: LaunchStyle = "keep"
+    # Names of CUDA-looking identifiers the user's own code declares elsewhere in the tree (a project's
+    # `cudaCheck` helper): never reported as unconverted CUDA.
+    user_names: frozenset[str] = field(default_factory=frozenset)
+    # SYCL: the sub-group size required on kernels whose warp code was not recognised as an idiom.
+    sycl_subgroup_size: int = 32
+
+    def key(self) -> str:
+        """A stable string for cache keys (user_names excluded: they change with the tree, not the file)."""
+        return (
+            f"{self.target}|{self.hip_version[0]}.{self.hip_version[1]}|{self.launch}|{self.sycl_subgroup_size}"
+        )
+
+
+_HIP_VERSION_HEADERS = (
+    Path("/opt/rocm/include/hip/hip_version.h"),
+    Path("/usr/include/hip/hip_version.h"),
+)
+
+
+@functools.cache
+def installed_hip_version() -> tuple[int, int] | None:
+    """The HIP version of the ROCm install on this machine, read from hip_version.h, or None."""
+    for header in _HIP_VERSION_HEADERS:
+        try:
+            text = header.read_text(errors="replace")
+        except OSError:
+            continue
+        major = re.search(r"#define\s+HIP_VERSION_MAJOR\s+(\d+)", text)
+        minor = re.search(r"#define\s+HIP_VERSION_MINOR\s+(\d+)", text)
+        if major and minor:
+            return int(major.group(1)), int(minor.group(1))
+    return None
+
+
+def parse_hip_version(text: str | None) -> tuple[int, int]:
+    """'6.2' -> (6, 2); None or 'auto' -> the installed HIP's version, else DEFAULT_HIP_VERSION."""
+    if text is None or text == "auto":
+        return installed_hip_version() or DEFAULT_HIP_VERSION
+    m = re.fullmatch(r"\s*(\d+)(?:\.(\d+))?(?:\.\d+)?\s*", text)
+    if not m:
+        raise ValueError(f"bad HIP version {text!r}: expected MAJOR.MINOR, e.g. 5.2 or 6.2")
+    return int(m.group(1)), int(m.group(2) or 0)

@@ -1,0 +1,68 @@
+"""The rule interface.
+
+A rule is one concern in one module: it looks at the `RuleContext` and returns diagnostics, each carrying
+the edits that fix it (or none, when it only reports). Rules never write text; the engine applies edits.
+The module docstring of each rule is its documentation, with the sections
+What it does / Why / Example / Translated to / Safety / References.
+"""
+
+from __future__ import annotations
+
+import inspect
+import sys
+from abc import ABC, abstractmethod
+from collections.abc import Iterable
+from typing import ClassVar
+
+from ..context import RuleContext
+from ..diagnostics import Diagnostic, Safety, Status
+from ..edits import Edit
+
+
+class Rule(ABC):
+    code: ClassVar[str]  # stable: "GP" + three digits; never reused for another meaning
+    name: ClassVar[str]  # kebab-case, e.g. "api-rename"
+    targets: ClassVar[frozenset[str]]  # {"hip"}, {"sycl"} or both
+    summary: ClassVar[str]  # one line
+
+    @abstractmethod
+    def run(self, ctx: RuleContext) -> Iterable[Diagnostic]: ...
+
+    @classmethod
+    def doc(cls) -> str:
+        module = sys.modules[cls.__module__]
+        return inspect.cleandoc(module.__doc__ or cls.summary)
+
+    # Small constructors so rules read as what they decide, not as dataclass plumbing.
+    def converted(
+        self,
+        start: int,
+        end: int,
+        message: str,
+        edits: Iterable[Edit] = (),
+        *,
+        family: str = "",
+        symbol: str = "",
+        safety: Safety = Safety.SAFE,
+    ) -> Diagnostic:
+        return Diagnostic(
+            self.code, message, start, end, Status.CONVERTED, family, symbol, safety, tuple(edits)
+        )
+
+    def unconverted(
+        self, start: int, end: int, message: str, *, family: str = "", symbol: str = ""
+    ) -> Diagnostic:
+        return Diagnostic(self.code, message, start, end, Status.UNCONVERTED, family, symbol, Safety.REVIEW)
+
+    def warning(
+        self,
+        start: int,
+        end: int,
+        message: str,
+        edits: Iterable[Edit] = (),
+        *,
+        family: str = "",
+        symbol: str = "",
+        safety: Safety = Safety.REVIEW,
+    ) -> Diagnostic:
+        return Diagnostic(self.code, message, start, end, Status.WARNING, family, symbol, safety, tuple(edits))

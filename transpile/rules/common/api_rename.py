@@ -1,0 +1,68 @@
+"""GP001 api-rename: rename CUDA API names that have a direct counterpart on the target.
+
+What it does
+    Replaces each use, in code, of a name found in the mapping tables with the target's spelling:
+    `cudaMalloc` -> `hipMalloc`, `cublasSgemm` -> `hipblasSgemm`, `cub::` -> `hipcub::`; for SYCL the
+    plain renames of the tables' `sycl` column (`sinf` -> `sycl::sin`).
+Why
+    Most of a CUDA program's host API has a one-to-one counterpart; the tables hold that knowledge so this
+    rule stays small.
+Example
+    cudaError_t err = cudaMemcpy(d, h, n, cudaMemcpyHostToDevice);
+Translated to
+    hipError_t err = hipMemcpy(d, h, n, hipMemcpyHostToDevice);
+Safety
+    safe, except entries the tables flag `review` (semantics differ slightly; the report lists them).
+    Names inside comments and string literals, and longer identifiers that merely contain a CUDA name
+    (`my_cudaMalloc`), are never touched. Member names after `.`/`->` are never renamed.
+    HIP names with no counterpart are left and reported unconverted (cuDNN: MIOpen's API differs).
+References
+    transpile/tables/*.tsv; HIP porting guide; SYCL 2020 specification.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from ...context import RuleContext
+from ...diagnostics import Diagnostic, Safety
+from ...edits import Edit
+from ..base import Rule
+
+
+class ApiRename(Rule):
+    code = "GP001"
+    name = "api-rename"
+    targets = frozenset({"hip", "sycl"})
+    summary = "Rename CUDA API names that have a direct counterpart on the target."
+
+    def run(self, ctx: RuleContext) -> Iterator[Diagnostic]:
+        hip = ctx.target == "hip"
+        for occ in ctx.occurrences:
+            entry = occ.entry
+            # Member names (`prop.cudaThing`) belong to a struct, not to the API.
+            if entry is None or (occ.node is not None and occ.node.type == "field_identifier"):
+                continue
+            if ctx.is_claimed(occ.start, occ.end):
+                continue
+            if hip:
+                new = entry.hip_name()
+                if new is None:
+                    why = entry.note or "HIP has no counterpart"
+                    yield self.unconverted(
+                        occ.start, occ.end, f"`{occ.name}` has no HIP counterpart: {why}",
+                        family=entry.family, symbol=occ.name,
+                    )
+                    continue
+            else:
+                new = entry.sycl_name()
+                if new is None:
+                    continue  # a SYCL rule handles it, or GP003 reports it
+            safety = Safety.REVIEW if "review" in entry.flags else Safety.SAFE
+            message = f"`{occ.name}` -> `{new}`"
+            if "deprecated" in entry.flags:
+                message += " (deprecated in CUDA)"
+            edits = [Edit(occ.start, occ.end, new)] if new != occ.name else []
+            yield self.converted(
+                occ.start, occ.end, message, edits, family=entry.family, symbol=occ.name, safety=safety
+            )

@@ -1,0 +1,66 @@
+"""GP002 include-rewrite: map CUDA headers to the target's headers.
+
+What it does
+    Rewrites the path of `#include <...>` / `#include "..."` directives found in the headers table:
+    `<cuda_runtime.h>` -> `<hip/hip_runtime.h>`, `<cublas_v2.h>` -> `<hipblas.h>`; for SYCL,
+    `<cuda_runtime.h>` -> `<sycl/sycl.hpp>`. A table value of `~` removes the directive (a header with no
+    counterpart that nothing needs, e.g. `device_launch_parameters.h`).
+Why
+    Include paths are the one place inside a string-like token that must change.
+Example
+    #include <cuda_runtime.h>
+Translated to
+    #include <hip/hip_runtime.h>
+Safety
+    safe. A user header whose name merely contains "cuda" (`"user-cuda.h"`) is never touched; headers with
+    no counterpart (cuDNN) are reported unconverted.
+References
+    transpile/tables/headers.tsv
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from ...context import RuleContext
+from ...diagnostics import Diagnostic
+from ...edits import Edit
+from ..base import Rule
+
+REMOVE = "~"
+
+
+class IncludeRewrite(Rule):
+    code = "GP002"
+    name = "include-rewrite"
+    targets = frozenset({"hip", "sycl"})
+    summary = "Map CUDA headers to the target's headers."
+
+    def run(self, ctx: RuleContext) -> Iterator[Diagnostic]:
+        for inc in ctx.includes:
+            entry = ctx.tables.header(inc.path)
+            if entry is None:
+                continue
+            spelled = entry.hip if ctx.target == "hip" else entry.sycl
+            unsupported = f"unsupported-{ctx.target}" in entry.flags
+            if unsupported or not spelled or spelled == "-":
+                if ctx.target == "sycl" and not unsupported and entry.sycl_rule is not None:
+                    continue
+                why = entry.note or f"no {ctx.target.upper()} counterpart"
+                yield self.unconverted(
+                    inc.start, inc.end, f"header <{inc.path}>: {why}", family=entry.family, symbol=inc.path
+                )
+                continue
+            new = inc.path if spelled == "=" else spelled
+            node = inc.node
+            if new == REMOVE:
+                end = node.end_byte
+                yield self.converted(
+                    node.start_byte, end, f"<{inc.path}> removed", [Edit(node.start_byte, end, "")],
+                    family=entry.family, symbol=inc.path,
+                )
+                continue
+            edits = [Edit(inc.start, inc.end, new)] if new != inc.path else []
+            yield self.converted(
+                inc.start, inc.end, f"<{inc.path}> -> <{new}>", edits, family=entry.family, symbol=inc.path
+            )

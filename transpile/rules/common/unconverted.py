@@ -1,0 +1,89 @@
+"""GP003 unconverted-cuda: report CUDA references that no rule translated.
+
+What it does
+    Runs after every other rule. Each use of a CUDA API name (a table entry, or a name following CUDA's
+    conventions such as `cudaFoo`, `cuBar`, `CUBLAS_X`, `__nv_y`) that no rule handled, and each CUDA
+    header no rule mapped, is reported as unconverted and counted. Names the file (or, for a tree, any
+    file of the tree) declares itself, such as a project's own `CUDA_CHECK` macro, are not CUDA's.
+Why
+    Never silently wrong: what the rules cannot translate stays in place, marked, and the exit code tells
+    scripts that something remains. The LLM fallback takes these regions.
+Example
+    cudaGraphExecKernelNodeSetParams(exec, node, &params);
+Translated to
+    unchanged, with: GP003 `cudaGraphExecKernelNodeSetParams` has no known HIP counterpart
+Safety
+    reports only; changes nothing.
+References
+    DESIGN.md, "Never silently wrong".
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+
+from ...context import RuleContext
+from ...diagnostics import Diagnostic
+from ..base import Rule
+
+# Include paths that belong to the CUDA toolkit or its libraries.
+CUDA_HEADER = re.compile(
+    r"(?:cuda|cu[a-z]+|cublas\w*|curand\w*|cufft\w*|cusparse\w*|cusolver\w*|cudnn\w*|nvrtc|nvtx\w*|"
+    r"cooperative_groups|thrust|cub|nv|cuComplex|sm_\d+_\w+|device_\w+|texture_\w+|surface_\w+|vector_\w+)"
+    r"(?:[/_.]|$)"
+)
+
+
+def family_of(name: str) -> str:
+    lowered = name.lower().lstrip("_")
+    for fam in ("cublas", "curand", "cufft", "cusparse", "cusolver", "cudnn", "nvrtc", "nvtx"):
+        if lowered.startswith(fam):
+            return fam
+    if lowered.startswith("nv_"):
+        return "device"
+    if name.startswith(("cu", "CU_")) and not name.startswith(("cuda", "CUDA")):
+        return "driver"
+    return "runtime"
+
+
+class Unconverted(Rule):
+    code = "GP003"
+    name = "unconverted-cuda"
+    targets = frozenset({"hip", "sycl"})
+    summary = "Report CUDA references that no rule translated."
+
+    def run(self, ctx: RuleContext) -> Iterator[Diagnostic]:
+        target = ctx.target.upper()
+        user = ctx.options.user_names
+        declared: frozenset[str] | None = None
+        for occ in ctx.occurrences:
+            if occ.node is not None and occ.node.type == "field_identifier":
+                continue
+            if ctx.is_claimed(occ.start, occ.end):
+                continue
+            if occ.entry is None:
+                if declared is None:
+                    declared = ctx.declared_names
+                if occ.name in declared or occ.name in user:
+                    continue
+                family = family_of(occ.name)
+                message = f"`{occ.name}` is not in the {target} tables"
+            else:
+                if occ.entry.sycl_name() is not None or (
+                    ctx.target == "hip" and occ.entry.hip_name() is not None
+                ):
+                    continue  # a plain rename the rename rule will have made
+                family = occ.entry.family
+                note = f": {occ.entry.note}" if occ.entry.note else ""
+                message = f"`{occ.name}` has no {target} translation{note}"
+            yield self.unconverted(occ.start, occ.end, message, family=family, symbol=occ.name)
+        for inc in ctx.includes:
+            if ctx.tables.header(inc.path) is not None or ctx.is_claimed(inc.start, inc.end):
+                continue  # the include rule's business
+            # Only <...> includes: a quoted "kernels.cuh" is the project's own header.
+            if inc.system and CUDA_HEADER.match(inc.path):
+                yield self.unconverted(
+                    inc.start, inc.end, f"header <{inc.path}> is not in the {target} tables",
+                    family="headers", symbol=inc.path,
+                )

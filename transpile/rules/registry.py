@@ -1,0 +1,37 @@
+"""Every rule, in the order the engine runs them.
+
+Order matters twice: an earlier rule's edits win an overlap, and a rule that handles a name claims it so
+later rules (the generic rename, the unconverted report) leave it alone. So: structural and
+version-specific rules first, then table renames, then reports.
+"""
+
+from __future__ import annotations
+
+from .base import Rule
+from .common.api_rename import ApiRename
+from .common.encoding import NotUtf8
+from .common.include_rewrite import IncludeRewrite
+from .common.syntax_error import SyntaxErrorRegion
+from .common.unconverted import Unconverted
+from .hip.launch_ggl import LaunchGGL
+from .hip.min_version import NeedsNewerHip
+from .hip.warp_sync_legacy import WarpSyncLegacy
+
+# Rule packs register their rules here; see rules/sycl/__init__.py for the SYCL pack's list.
+HIP_FIRST: list[type[Rule]] = [LaunchGGL, WarpSyncLegacy, NeedsNewerHip]
+PORTABILITY: list[type[Rule]] = []
+SYCL_FIRST: list[type[Rule]] = []
+COMMON: list[type[Rule]] = [IncludeRewrite, ApiRename]
+LAST: list[type[Rule]] = [NotUtf8, SyntaxErrorRegion, Unconverted]
+
+
+def all_rules() -> list[type[Rule]]:
+    return [*HIP_FIRST, *SYCL_FIRST, *PORTABILITY, *COMMON, *LAST]
+
+
+def rules_for(target: str) -> list[Rule]:
+    return [cls() for cls in all_rules() if target in cls.targets]
+
+
+def by_code() -> dict[str, type[Rule]]:
+    return {cls.code: cls for cls in all_rules()}
