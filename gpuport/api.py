@@ -43,7 +43,10 @@ def make_options(
         raise ValueError(f"unknown launch style {launch!r}: expected 'keep' or 'hipLaunchKernelGGL'")
     version = hip_version if isinstance(hip_version, tuple) else parse_hip_version(hip_version)
     return Options(
-        target=to, hip_version=version, launch=launch, sycl_subgroup_size=sycl_subgroup_size  # type: ignore[arg-type]
+        target=to,
+        hip_version=version,
+        launch=launch,
+        sycl_subgroup_size=sycl_subgroup_size,  # type: ignore[arg-type]
     )
 
 
@@ -89,6 +92,11 @@ def translate_tree(
     """
     opts = options or make_options(to, hip_version, launch)
     return _translate_tree(
-        Path(src), Path(out) if out is not None else None, opts, jobs=jobs, in_place=in_place, force=force,
+        Path(src),
+        Path(out) if out is not None else None,
+        opts,
+        jobs=jobs,
+        in_place=in_place,
+        force=force,
         progress=progress,
     )

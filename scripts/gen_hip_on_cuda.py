@@ -14,8 +14,9 @@ might look for them:
   any header under include/ that is not generated): those need more than a rename.
 * HIP names that are also CUDA spellings in some table: a define would rename a real CUDA name.
 * When several CUDA names map to one HIP name, one wins, chosen in this order: not deprecated/removed,
-  the CUDA name that follows from the HIP name by prefix (hipblasX -> cublasX, hipX -> cudaX, hipX -> cuX),
-  a row of a family the layer includes, then the alphabetically first CUDA name. The losers are named in a comment.
+  the CUDA name that follows from the HIP name by prefix (hipblasX -> cublasX, then hipX -> cudaX before
+  hipX -> cuX), a runtime-side row before a driver row (hipError_t is cudaError_t here), a row of a family
+  the layer includes, then the alphabetically first CUDA name. The losers are named in a comment.
 
 Usage: gen_hip_on_cuda.py [--tables DIR] [--out DIR] [--check]
   --check  write nothing; exit 1 when a generated file differs from what is on disk.
@@ -135,20 +136,29 @@ def hand_names(include_dir: Path) -> set[str]:
     return names
 
 
-def natural_cuda_names(hip: str) -> set[str]:
+def natural_cuda_names(hip: str) -> list[str]:
+    """CUDA spellings that follow from a HIP name by prefix, the runtime's (cudaX) before the driver's (cuX)."""
     for hip_prefix, cuda_prefixes in NATURAL_PREFIXES:
         if hip.startswith(hip_prefix):
             rest = hip[len(hip_prefix) :]
-            return {p + rest for p in cuda_prefixes}
-    return set()
+            return [p + rest for p in cuda_prefixes]
+    return []
 
 
 def _rank(row: Row) -> tuple[int, int, int, str]:
     stale = 1 if row.flags & {"deprecated", "removed"} else 0
-    natural = 0 if row.cuda in natural_cuda_names(row.hip) else 1
-    # A row of a family without a generated header would drop the name altogether.
-    unused = 0 if row.family in FAMILIES else 1
-    return (stale, natural, unused, row.cuda)
+    natural = natural_cuda_names(row.hip)
+    natural_rank = natural.index(row.cuda) if row.cuda in natural else len(NATURAL_PREFIXES)
+    # hipError_t, hipStream_t, ... are the runtime's types here, so a runtime spelling beats a driver one
+    # (hipErrorX must be a cudaError_t value, not a CUresult). A row of a family without a generated header
+    # would drop the name altogether, so it comes last.
+    if row.family not in FAMILIES:
+        family_rank = 2
+    elif row.family == "driver":
+        family_rank = 1
+    else:
+        family_rank = 0
+    return (stale, natural_rank, family_rank, row.cuda)
 
 
 def candidate(row: Row) -> bool:

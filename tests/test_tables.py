@@ -44,7 +44,7 @@ def test_checker_finds_problems(tmp_path: Path) -> None:
     assert "kind 'thing'" in problems
     assert "flag 'bogus'" in problems
     assert "min_hip '6' is not X.Y" in problems
-    assert "already in runtime.tsv" in problems
+    assert "CUDA name 'cudaBar' already in" in problems
     assert "not a known family" in problems
     assert "header must be" in problems
 

@@ -54,9 +54,7 @@ def call_at(ctx: RuleContext, occ: Occurrence) -> CallSite | None:
         arglist = parent.child_by_field_name("arguments")
         if arglist is None or arglist.type != "argument_list":
             return None
-        args = tuple(
-            (c.start_byte, c.end_byte) for c in arglist.named_children if c.type != "comment"
-        )
+        args = tuple((c.start_byte, c.end_byte) for c in arglist.named_children if c.type != "comment")
         return CallSite(occ.name, occ.start, occ.end, arglist.start_byte, arglist.end_byte - 1, args, parent)
     return _call_from_tokens(ctx, occ)
 

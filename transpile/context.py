@@ -191,7 +191,7 @@ class RuleContext:
             if path_node is None:
                 continue
             raw = self.text(path_node)
-            if len(raw) < 2 or raw[0] not in "<\"" or raw[-1] not in ">\"":
+            if len(raw) < 2 or raw[0] not in '<"' or raw[-1] not in '>"':
                 continue  # a macro as include path: nothing to map
             result.append(
                 Include(node, raw[1:-1], path_node.start_byte + 1, path_node.end_byte - 1, raw[0] == "<")

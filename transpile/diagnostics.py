@@ -3,17 +3,17 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from enum import Enum
+from enum import StrEnum
 
 from .edits import Edit
 
 
-class Safety(str, Enum):
+class Safety(StrEnum):
     SAFE = "safe"  # meaning preserved
     REVIEW = "review"  # meaning may change (a dropped lane mask, a 64-bit ballot); a person should look
 
 
-class Status(str, Enum):
+class Status(StrEnum):
     CONVERTED = "converted"  # a CUDA reference rewritten; counted, not listed
     UNCONVERTED = "unconverted"  # CUDA left in place; counted and listed; sets the exit code
     WARNING = "warning"  # portability or semantic concern, listed

@@ -94,8 +94,16 @@ class TranslationResult:
             line, col = _line_col(starts, d.start)
             out.append(
                 Located(
-                    self.path, line, col, d.code, d.message, d.status.value, d.family, d.symbol,
-                    d.safety.value, d.by_model,
+                    self.path,
+                    line,
+                    col,
+                    d.code,
+                    d.message,
+                    d.status.value,
+                    d.family,
+                    d.symbol,
+                    d.safety.value,
+                    d.by_model,
                 )
             )
         return out
@@ -130,8 +138,14 @@ def translate_source(
                 if _inside_deleted(editset.accepted, diag.edits):
                     continue  # its text was removed by an earlier rewrite; nothing left to convert
                 diag = Diagnostic(
-                    diag.code, f"{diag.message} [not applied: overlaps an earlier rewrite]", diag.start,
-                    diag.end, Status.WARNING, diag.family, diag.symbol, Safety.REVIEW,
+                    diag.code,
+                    f"{diag.message} [not applied: overlaps an earlier rewrite]",
+                    diag.start,
+                    diag.end,
+                    Status.WARNING,
+                    diag.family,
+                    diag.symbol,
+                    Safety.REVIEW,
                 )
             if diag.status in (Status.CONVERTED, Status.UNCONVERTED):
                 ctx.claim(diag)
@@ -140,12 +154,15 @@ def translate_source(
     diagnostics.sort(key=lambda d: (d.start, d.code))
     accepted = sorted(editset.accepted)
     stats = _stats(diagnostics, accepted, source)
-    return TranslationResult(path, options.target, source, output, diagnostics, accepted, stats,
-                             tree.root_node.has_error)
+    return TranslationResult(
+        path, options.target, source, output, diagnostics, accepted, stats, tree.root_node.has_error
+    )
 
 
 def _inside_deleted(accepted: list[Edit], edits: tuple[Edit, ...]) -> bool:
-    return all(any(a.start <= e.start and e.end <= a.end and a.start < a.end for a in accepted) for e in edits)
+    return all(
+        any(a.start <= e.start and e.end <= a.end and a.start < a.end for a in accepted) for e in edits
+    )
 
 
 def _stats(diagnostics: list[Diagnostic], edits: list[Edit], source: bytes) -> Stats:

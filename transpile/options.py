@@ -31,9 +31,7 @@ class Options:
 
     def key(self) -> str:
         """A stable string for cache keys (user_names excluded: they change with the tree, not the file)."""
-        return (
-            f"{self.target}|{self.hip_version[0]}.{self.hip_version[1]}|{self.launch}|{self.sycl_subgroup_size}"
-        )
+        return f"{self.target}|{self.hip_version[0]}.{self.hip_version[1]}|{self.launch}|{self.sycl_subgroup_size}"
 
 
 _HIP_VERSION_HEADERS = (

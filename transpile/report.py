@@ -133,7 +133,8 @@ def summary_text(report: TreeReport, max_diagnostics: int = 40) -> str:
         f"gpuport: {report.source} -> {report.output or '(in place)'} [{report.target}]",
         "files: "
         + ", ".join(
-            f"{report.count(a)} {a}" for a in ("translated", "copied", "unchanged", "skipped", "error")
+            f"{report.count(a)} {a}"
+            for a in ("translated", "copied", "unchanged", "skipped", "error")
             if report.count(a)
         ),
         f"references: {t.total_converted} converted, {t.total_unconverted} unconverted; "

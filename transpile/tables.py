@@ -12,9 +12,7 @@ from pathlib import Path
 
 TABLES_DIR = Path(__file__).parent / "tables"
 COLUMNS = ("cuda", "hip", "sycl", "kind", "flags", "min_hip", "note")
-KINDS = frozenset(
-    {"function", "type", "enum", "macro", "header", "namespace", "device-function", "variable"}
-)
+KINDS = frozenset({"function", "type", "enum", "macro", "header", "namespace", "device-function", "variable"})
 FLAGS = frozenset({"unsupported-hip", "unsupported-sycl", "deprecated", "removed", "review"})
 
 

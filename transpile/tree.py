@@ -260,7 +260,9 @@ def translate_tree(
                 hit = cache.get(rel)
                 out_file = out_root / out_rel
                 if hit and out_file.is_file() and _fresh(hit, key, data, out_file, in_place):
-                    report.files.append(FileReport(path=rel, action="unchanged", output=out_rel, is_cuda=True))
+                    report.files.append(
+                        FileReport(path=rel, action="unchanged", output=out_rel, is_cuda=True)
+                    )
                     new_cache[rel] = hit
                     continue
         jobs_todo.append((path, rel, out_rel, key))

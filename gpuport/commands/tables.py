@@ -17,18 +17,19 @@ def run(args: argparse.Namespace) -> int:
     tables = load_tables()
     if not args.names:
         counts: dict[str, int] = {}
-        for entry in [*tables.symbols.values(), *tables.headers.values()]:
-            counts[entry.family] = counts.get(entry.family, 0) + 1
+        for e in [*tables.symbols.values(), *tables.headers.values()]:
+            counts[e.family] = counts.get(e.family, 0) + 1
         for family, n in sorted(counts.items()):
             print(f"{family:<20} {n}")
         return 0
     missing = 0
     for name in args.names:
-        entry = tables.lookup(name) or tables.header(name)
-        if entry is None:
+        found = tables.lookup(name) or tables.header(name)
+        if found is None:
             print(f"{name}: not in the tables")
             missing += 1
             continue
+        entry = found
         flags = ",".join(sorted(entry.flags)) or "-"
         min_hip = f"{entry.min_hip[0]}.{entry.min_hip[1]}" if entry.min_hip else "-"
         print(

@@ -24,11 +24,14 @@ def add_parser(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-ar
     p.add_argument("-o", "--output", help="output file (for a file) or folder (for a tree)")
     p.add_argument("--to", choices=("hip", "sycl"), default="hip", help="target (default: hip)")
     p.add_argument(
-        "--hip-version", default=None,
+        "--hip-version",
+        default=None,
         help="oldest HIP the output must build with, e.g. 5.2 or 6.2 (default: installed ROCm's, else 6.2)",
     )
     p.add_argument(
-        "--launch", choices=("keep", "hipLaunchKernelGGL"), default="keep",
+        "--launch",
+        choices=("keep", "hipLaunchKernelGGL"),
+        default="keep",
         help="kernel launch form for HIP (default: keep <<<...>>>)",
     )
     p.add_argument("-j", "--jobs", type=int, default=1, help="parallel workers for a tree")
@@ -96,8 +99,13 @@ def _run_tree(args: argparse.Namespace, src: Path, options) -> TreeReport | None
 
     try:
         return translate_tree(
-            src, Path(args.output) if args.output else None, options, jobs=args.jobs,
-            in_place=args.in_place, force=args.force, progress=progress,
+            src,
+            Path(args.output) if args.output else None,
+            options,
+            jobs=args.jobs,
+            in_place=args.in_place,
+            force=args.force,
+            progress=progress,
         )
     except TreeError as err:
         print(f"gpuport translate: {err}", file=sys.stderr)
@@ -124,13 +132,21 @@ def _run_file(args: argparse.Namespace, src: Path, options) -> TreeReport | None
         if out_path.is_dir():
             out_path = out_path / name
         if args.src != "-" and out_path.resolve() == src.resolve() and not args.in_place:
-            print(f"gpuport translate: {out_path}: refusing to overwrite the input (use --in-place)",
-                  file=sys.stderr)
+            print(
+                f"gpuport translate: {out_path}: refusing to overwrite the input (use --in-place)",
+                file=sys.stderr,
+            )
             return None
     elif args.in_place and args.src != "-":
         out_path = src
-    file_report = FileReport(path=name, action="translated", output=str(out_path) if out_path else "-",
-                             is_cuda=True, stats=result.stats, diagnostics=result.diagnostics)
+    file_report = FileReport(
+        path=name,
+        action="translated",
+        output=str(out_path) if out_path else "-",
+        is_cuda=True,
+        stats=result.stats,
+        diagnostics=result.diagnostics,
+    )
     try:
         if out_path is None:
             sys.stdout.buffer.write(result.result.output)

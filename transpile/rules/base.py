@@ -65,4 +65,6 @@ class Rule(ABC):
         symbol: str = "",
         safety: Safety = Safety.REVIEW,
     ) -> Diagnostic:
-        return Diagnostic(self.code, message, start, end, Status.WARNING, family, symbol, safety, tuple(edits))
+        return Diagnostic(
+            self.code, message, start, end, Status.WARNING, family, symbol, safety, tuple(edits)
+        )

@@ -50,8 +50,11 @@ class ApiRename(Rule):
                 if new is None:
                     why = entry.note or "HIP has no counterpart"
                     yield self.unconverted(
-                        occ.start, occ.end, f"`{occ.name}` has no HIP counterpart: {why}",
-                        family=entry.family, symbol=occ.name,
+                        occ.start,
+                        occ.end,
+                        f"`{occ.name}` has no HIP counterpart: {why}",
+                        family=entry.family,
+                        symbol=occ.name,
                     )
                     continue
             else:

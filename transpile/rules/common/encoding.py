@@ -35,6 +35,8 @@ class NotUtf8(Rule):
             ctx.source.decode("utf-8")
         except UnicodeDecodeError as err:
             yield self.warning(
-                err.start, err.start + 1,
-                f"not valid UTF-8 at byte {err.start}; bytes kept as they are", safety=Safety.SAFE,
+                err.start,
+                err.start + 1,
+                f"not valid UTF-8 at byte {err.start}; bytes kept as they are",
+                safety=Safety.SAFE,
             )

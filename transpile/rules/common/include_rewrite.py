@@ -56,8 +56,12 @@ class IncludeRewrite(Rule):
             if new == REMOVE:
                 end = node.end_byte
                 yield self.converted(
-                    node.start_byte, end, f"<{inc.path}> removed", [Edit(node.start_byte, end, "")],
-                    family=entry.family, symbol=inc.path,
+                    node.start_byte,
+                    end,
+                    f"<{inc.path}> removed",
+                    [Edit(node.start_byte, end, "")],
+                    family=entry.family,
+                    symbol=inc.path,
                 )
                 continue
             edits = [Edit(inc.start, inc.end, new)] if new != inc.path else []

@@ -39,6 +39,8 @@ class SyntaxErrorRegion(Rule):
         for node in ts.error_nodes(ctx.root):
             what = "missing token" if node.is_missing else "could not parse this region"
             yield self.warning(
-                node.start_byte, max(node.end_byte, node.start_byte),
-                f"{what}; names in it were translated token by token", safety=Safety.REVIEW,
+                node.start_byte,
+                max(node.end_byte, node.start_byte),
+                f"{what}; names in it were translated token by token",
+                safety=Safety.REVIEW,
             )

@@ -84,6 +84,9 @@ class Unconverted(Rule):
             # Only <...> includes: a quoted "kernels.cuh" is the project's own header.
             if inc.system and CUDA_HEADER.match(inc.path):
                 yield self.unconverted(
-                    inc.start, inc.end, f"header <{inc.path}> is not in the {target} tables",
-                    family="headers", symbol=inc.path,
+                    inc.start,
+                    inc.end,
+                    f"header <{inc.path}> is not in the {target} tables",
+                    family="headers",
+                    symbol=inc.path,
                 )

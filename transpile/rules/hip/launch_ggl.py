@@ -28,7 +28,9 @@ from ...diagnostics import Diagnostic
 from ...edits import Edit
 from ..base import Rule
 
-_LAUNCH = "(call_expression function: (_) @fn (kernel_call_syntax) @cfg arguments: (argument_list) @args) @call"
+_LAUNCH = (
+    "(call_expression function: (_) @fn (kernel_call_syntax) @cfg arguments: (argument_list) @args) @call"
+)
 
 
 class LaunchGGL(Rule):
@@ -58,6 +60,10 @@ class LaunchGGL(Rule):
             tail_end = call_args[0].start_byte if call_args else args.start_byte + 1
             edits.append(Edit(config[-1].end_byte, tail_end, fill + (", " if call_args else "")))
             yield self.converted(
-                fn.start_byte, fn.end_byte, f"launch of `{ctx.text(fn)}` -> hipLaunchKernelGGL", edits,
-                family="launch", symbol=ctx.text(fn),
+                fn.start_byte,
+                fn.end_byte,
+                f"launch of `{ctx.text(fn)}` -> hipLaunchKernelGGL",
+                edits,
+                family="launch",
+                symbol=ctx.text(fn),
             )

@@ -43,7 +43,9 @@ class NeedsNewerHip(Rule):
                 continue
             need = f"{entry.min_hip[0]}.{entry.min_hip[1]}"
             yield self.unconverted(
-                occ.start, occ.end,
+                occ.start,
+                occ.end,
                 f"`{occ.name}` needs HIP {need}; the target is HIP {have[0]}.{have[1]} (--hip-version)",
-                family=entry.family, symbol=occ.name,
+                family=entry.family,
+                symbol=occ.name,
             )

@@ -5,7 +5,8 @@ What it does
     `__all_sync`, `__activemask` or `__syncwarp`), rewrites them to the forms every HIP release has:
     `__shfl_down_sync(mask, v, d[, w])` -> `__shfl_down(v, d[, w])` (likewise `__shfl`, `__shfl_up`,
     `__shfl_xor`), `__ballot_sync(mask, p)` -> `__ballot(p)`, `__any_sync` -> `__any`, `__all_sync` ->
-    `__all`, `__activemask()` -> `__ballot(1)`, `__syncwarp(...)` -> `__builtin_amdgcn_wave_barrier()`.
+    `__all`, `__activemask()` -> `__ballot(1)`; and, for every HIP version (none has it),
+    `__syncwarp(...)` -> `__builtin_amdgcn_wave_barrier()`.
 Why
     The mask-less forms act on all active lanes of the wavefront, which is what a full mask asks for.
     A wavefront executes in lockstep, so `__syncwarp`'s job is only to stop the compiler from moving
@@ -58,19 +59,23 @@ class WarpSyncLegacy(Rule):
     summary = "Rewrite CUDA *_sync warp functions for HIP releases before 6.2."
 
     def run(self, ctx: RuleContext) -> Iterator[Diagnostic]:
-        if ctx.options.hip_version >= FIRST_SYNC_VERSION:
-            return
+        legacy = ctx.options.hip_version < FIRST_SYNC_VERSION
         for occ in ctx.occurrences:
             name = occ.name
-            if name not in MASKED and name not in ("__activemask", "__syncwarp"):
+            # No HIP release has `__syncwarp`; the other names only need rewriting before 6.2.
+            if name != "__syncwarp" and not (legacy and (name in MASKED or name == "__activemask")):
                 continue
             call = call_at(ctx, occ)
             if call is None:
                 continue
             if name == "__activemask":
                 yield self.converted(
-                    occ.start, occ.end, "`__activemask()` -> `__ballot(1)` (64-bit lane set on HIP)",
-                    [Edit(call.start, call.end, "__ballot(1)")], family="device", symbol=name,
+                    occ.start,
+                    occ.end,
+                    "`__activemask()` -> `__ballot(1)` (64-bit lane set on HIP)",
+                    [Edit(call.start, call.end, "__ballot(1)")],
+                    family="device",
+                    symbol=name,
                     safety=Safety.REVIEW,
                 )
                 continue
@@ -78,11 +83,14 @@ class WarpSyncLegacy(Rule):
                 mask = call.arg_text(ctx, 0) if call.args else ""
                 safety = Safety.SAFE if not mask or is_full_mask(mask) else Safety.REVIEW
                 yield self.converted(
-                    occ.start, occ.end,
+                    occ.start,
+                    occ.end,
                     "`__syncwarp` -> `__builtin_amdgcn_wave_barrier()` (the wavefront runs in lockstep)"
                     + (f"; mask `{mask}` dropped" if safety is Safety.REVIEW else ""),
                     [Edit(call.start, call.end, "__builtin_amdgcn_wave_barrier()")],
-                    family="device", symbol=name, safety=safety,
+                    family="device",
+                    symbol=name,
+                    safety=safety,
                 )
                 continue
             if len(call.args) < 2:
@@ -100,5 +108,6 @@ class WarpSyncLegacy(Rule):
                 safety = Safety.REVIEW
                 notes.append("`__ballot` returns a 64-bit lane set on HIP")
             message = f"`{name}` -> `{new}`" + (f" ({'; '.join(notes)})" if notes else "")
-            yield self.converted(occ.start, occ.end, message, edits, family="device", symbol=name,
-                                 safety=safety)
+            yield self.converted(
+                occ.start, occ.end, message, edits, family="device", symbol=name, safety=safety
+            )

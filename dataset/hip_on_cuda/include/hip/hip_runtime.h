@@ -7,8 +7,16 @@
 
 #include <cuda_runtime.h>
 #include <device_launch_parameters.h>
-// Included before the warp macros below are defined: these CUDA headers declare their own (deprecated)
-// mask-less __shfl overloads, which the macros must not rewrite.
+// Included before the warp macros below are defined, which must not rewrite what these headers declare:
+// cuda_fp16.h and cuda_bf16.h declare their own deprecated mask-less __shfl overloads, and libcu++'s
+// type traits (pulled in by CUB, cooperative groups, <cuda/...>) declare a struct named __any.
+// (libcu++'s __any lives in an internal header; fall back to the public one that includes it, which is
+// slower to read, if a later CCCL moves it.)
+#if __has_include(<cuda/std/__functional/invoke.h>)
+#include <cuda/std/__functional/invoke.h>
+#else
+#include <cuda/std/type_traits>
+#endif
 #include <cuda_bf16.h>
 #include <cuda_fp16.h>
 
@@ -55,9 +63,11 @@
 // (wavefronts can be 64 wide); on NVIDIA the 32-bit ballot is widened, so bits 32..63 are always 0 and
 // __popcll / __ffsll on the result give the same answers as on a 32-wide wavefront.
 //
-// CUDA still declares deprecated __shfl/__ballot/__any/__all with other return types, so these are
-// function-like macros onto our own functions rather than overloads, defined after every CUDA header that
-// declares the old forms.
+// CUDA 13 still declares deprecated __shfl/__ballot/__any/__all (errors or wrong code on sm_70+, and
+// __ballot with a 32-bit result), so these are function-like macros onto our own functions rather than
+// overloads, defined after the CUDA headers that declare or use those names. __activemask() is left as
+// CUDA's: HIP returns it as 64 bits, CUDA as 32; assigned to an unsigned long long the value is the same,
+// and a macro would change the type of `auto` masks inside libcu++'s own headers.
 namespace gpuport_hip_detail {
 constexpr unsigned int kFullMask = 0xffffffffu;
 
@@ -82,10 +92,6 @@ __device__ __forceinline__ unsigned long long ballot(int predicate) {
 }
 __device__ __forceinline__ int any(int predicate) { return __any_sync(kFullMask, predicate); }
 __device__ __forceinline__ int all(int predicate) { return __all_sync(kFullMask, predicate); }
-// HIP's __activemask returns a 64-bit mask, like its __ballot.
-__device__ __forceinline__ unsigned long long activemask() {
-  return static_cast<unsigned long long>(__activemask());
-}
 }  // namespace gpuport_hip_detail
 
 #define __shfl(...) ::gpuport_hip_detail::shfl(__VA_ARGS__)
@@ -95,7 +101,6 @@ __device__ __forceinline__ unsigned long long activemask() {
 #define __ballot(predicate) ::gpuport_hip_detail::ballot(predicate)
 #define __any(predicate) ::gpuport_hip_detail::any(predicate)
 #define __all(predicate) ::gpuport_hip_detail::all(predicate)
-#define __activemask() ::gpuport_hip_detail::activemask()
 
 // gpuport-hand: __lane_id
 // HIP's lane index within the wavefront (PTX %laneid).

@@ -1,0 +1,64 @@
+"""Golden tests: every tests/golden/<target>/<rule>/<case>.cu is translated and compared, whole, with the
+expected output beside it (<case>.hip or <case>.sycl.cpp) and, when present, the expected diagnostics
+(<case>.diag: one `line:col CODE status` per line). `pytest --update-golden` rewrites the expectations.
+
+A case may start with a first-line comment `// gpuport: key=value ...` giving options
+(hip_version=5.2, launch=hipLaunchKernelGGL)."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+
+import gpuport
+
+GOLDEN = Path(__file__).parent / "golden"
+EXPECTED_SUFFIX = {"hip": ".hip", "sycl": ".sycl.cpp"}
+CASES = sorted(GOLDEN.glob("*/*/*.cu"))
+_OPTIONS = re.compile(r"^//\s*gpuport:\s*(.*)$", re.MULTILINE)
+
+
+def case_options(text: str) -> dict[str, str]:
+    m = _OPTIONS.match(text)
+    if not m:
+        return {}
+    return dict(item.split("=", 1) for item in m.group(1).split())
+
+
+def diag_lines(result: gpuport.Translation) -> str:
+    return "".join(f"{d.line}:{d.column} {d.code} {d.status}\n" for d in result.diagnostics)
+
+
+@pytest.mark.parametrize("case", CASES, ids=[c.relative_to(GOLDEN).as_posix() for c in CASES])
+def test_golden(case: Path, update_golden: bool) -> None:
+    target = case.relative_to(GOLDEN).parts[0]
+    text = case.read_text(encoding="utf-8")
+    opts = case_options(text)
+    result = gpuport.translate(
+        text,
+        to=target,
+        hip_version=opts.get("hip_version", "6.2"),
+        launch=opts.get("launch", "keep"),
+        path=case.name,
+    )
+    expected_path = case.with_suffix(EXPECTED_SUFFIX[target])
+    diag_path = case.with_suffix(".diag")
+    if update_golden:
+        expected_path.write_text(result.code, encoding="utf-8")
+        if diag_path.exists() or result.diagnostics:
+            diag_path.write_text(diag_lines(result), encoding="utf-8")
+        return
+    assert expected_path.exists(), f"no expected output {expected_path.name}; run pytest --update-golden"
+    assert result.code == expected_path.read_text(encoding="utf-8")
+    if diag_path.exists():
+        assert diag_lines(result) == diag_path.read_text(encoding="utf-8")
+
+
+def test_every_rule_has_golden_cases() -> None:
+    from gpuport.transpile.rules.registry import all_rules
+
+    covered = {p.relative_to(GOLDEN).parts[1] for p in CASES}
+    missing = [f"{r.code} {r.name}" for r in all_rules() if r.name not in covered]
+    assert not missing, f"rules without golden cases under tests/golden/<target>/<rule-name>/: {missing}"
