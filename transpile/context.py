@@ -13,7 +13,6 @@ from functools import cached_property
 
 from tree_sitter import Node, Tree
 
-from . import parse as ts
 from .diagnostics import Diagnostic
 from .options import Options
 from .tables import Entry, Tables
@@ -49,20 +48,28 @@ CUDA_NAME = re.compile(
     r"cusolver\w*|CUSOLVER\w*|cudnn\w*|CUDNN\w*|nvrtc\w*|NVRTC\w*|nvtx\w*|__nv_\w+)"
 )
 _IDENT_BYTES = re.compile(rb"[A-Za-z_][A-Za-z0-9_]*")
+_IDENT_CHARS = frozenset(b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_")
+_INCLUDE = re.compile(rb"^[ \t]*#[ \t]*include\b", re.MULTILINE)
 
-_DECLARED_QUERY = """
-(preproc_def name: (identifier) @n)
-(preproc_function_def name: (identifier) @n)
-(function_declarator declarator: (identifier) @n)
-(struct_specifier name: (type_identifier) @n)
-(class_specifier name: (type_identifier) @n)
-(enum_specifier name: (type_identifier) @n)
-(type_definition declarator: (type_identifier) @n)
-(init_declarator declarator: (identifier) @n)
-(declaration declarator: (identifier) @n)
-(enumerator name: (identifier) @n)
-(alias_declaration name: (type_identifier) @n)
-"""
+# Parent node type -> the field that holds the name it declares.
+_DECLARING_FIELDS = {
+    "preproc_def": "name",
+    "preproc_function_def": "name",
+    "function_declarator": "declarator",
+    "struct_specifier": "name",
+    "class_specifier": "name",
+    "union_specifier": "name",
+    "enum_specifier": "name",
+    "type_definition": "declarator",
+    "init_declarator": "declarator",
+    "declaration": "declarator",
+    "enumerator": "name",
+    "alias_declaration": "name",
+    "pointer_declarator": "declarator",
+    "array_declarator": "declarator",
+    "field_declaration": "declarator",
+}
+
 
 
 @dataclass(frozen=True)
@@ -138,32 +145,58 @@ class RuleContext:
 
     @cached_property
     def declared_names(self) -> frozenset[str]:
-        """Names this file declares (macros, functions, types, variables)."""
-        found = ts.captures(_DECLARED_QUERY, self.root).get("n", [])
-        return frozenset(self.text(n) for n in found)
+        """CUDA-looking names this file declares itself (macros, functions, types, variables).
+
+        A declaration of such a name is itself an occurrence, so looking at the parents of the
+        occurrences' nodes is enough; no walk over the whole tree is needed.
+        """
+        found: set[str] = set()
+        for occ in self.occurrences:
+            node = occ.node
+            parent = node.parent if node is not None else None
+            if node is None or parent is None:
+                continue
+            field = _DECLARING_FIELDS.get(parent.type)
+            if field is None:
+                continue
+            if parent.child_by_field_name(field) == node:
+                found.add(occ.name)
+        return frozenset(found)
 
     @cached_property
     def occurrences(self) -> list[Occurrence]:
         """Every use of a table name or CUDA-looking name in code, in document order."""
         symbols = self.tables.symbols
-        present = {tok.decode("ascii") for tok in set(_IDENT_BYTES.findall(self.source))}
-        wanted = {n for n in present if n in symbols or CUDA_NAME.fullmatch(n)}
+        source = self.source
+        present = {tok.decode("ascii") for tok in set(_IDENT_BYTES.findall(source))}
+        wanted = [n for n in present if n in symbols or CUDA_NAME.fullmatch(n)]
         if not wanted:
             return []
-        # Longest first so the alternation never stops at a prefix; \b keeps `my_cudaMalloc` whole.
-        alternation = "|".join(re.escape(n) for n in sorted(wanted, key=len, reverse=True))
-        pattern = re.compile(rb"(?<![A-Za-z0-9_])(?:" + alternation.encode() + rb")(?![A-Za-z0-9_])")
+        positions: list[tuple[int, str]] = []
+        find = source.find
+        for name in wanted:
+            raw_name = name.encode("ascii")
+            size = len(raw_name)
+            pos = find(raw_name)
+            while pos != -1:
+                end = pos + size
+                # Whole identifiers only: `my_cudaMalloc` and `cudaMallocHost` do not contain `cudaMalloc`.
+                if (pos == 0 or source[pos - 1] not in _IDENT_CHARS) and (
+                    end == len(source) or source[end] not in _IDENT_CHARS
+                ):
+                    positions.append((pos, name))
+                pos = find(raw_name, end)
+        positions.sort()
         raw_cache: dict[tuple[int, int], set[int]] = {}
         result: list[Occurrence] = []
         root = self.root
-        for m in pattern.finditer(self.source):
-            start, end = m.start(), m.end()
+        for start, name in positions:
+            end = start + len(name)
             node = root.descendant_for_byte_range(start, end)
             if node is None:
                 continue
             kind = node.type
             if kind in IDENT_TYPES and node.start_byte == start and node.end_byte == end:
-                name = m.group().decode("ascii")
                 result.append(Occurrence(name, start, end, node, symbols.get(name)))
                 continue
             if kind in LITERAL_TYPES or _inside_literal(node):
@@ -174,11 +207,10 @@ class RuleContext:
             starts = raw_cache.get(span)
             if starts is None:
                 starts = {
-                    t.start for t in tokenize(self.source[span[0] : span[1]], span[0]) if t.kind == "ident"
+                    t.start for t in tokenize(source[span[0] : span[1]], span[0]) if t.kind == "ident"
                 }
                 raw_cache[span] = starts
             if start in starts:
-                name = m.group().decode("ascii")
                 ident_node = node if (node.start_byte == start and node.end_byte == end) else None
                 result.append(Occurrence(name, start, end, ident_node, symbols.get(name)))
         return result
@@ -186,12 +218,18 @@ class RuleContext:
     @cached_property
     def includes(self) -> list[Include]:
         result: list[Include] = []
-        for node in ts.captures("(preproc_include) @i", self.root).get("i", []):
+        root = self.root
+        for m in _INCLUDE.finditer(self.source):
+            node = root.descendant_for_byte_range(m.start(), m.start() + 1)
+            while node is not None and node.type != "preproc_include":
+                node = node.parent
+            if node is None:
+                continue  # inside a comment, string or raw text
             path_node = node.child_by_field_name("path")
             if path_node is None:
                 continue
             raw = self.text(path_node)
-            if len(raw) < 2 or raw[0] not in '<"' or raw[-1] not in '>"':
+            if len(raw) < 2 or raw[0] not in "<\"" or raw[-1] not in ">\"":
                 continue  # a macro as include path: nothing to map
             result.append(
                 Include(node, raw[1:-1], path_node.start_byte + 1, path_node.end_byte - 1, raw[0] == "<")

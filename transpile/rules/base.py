@@ -24,6 +24,10 @@ class Rule(ABC):
     name: ClassVar[str]  # kebab-case, e.g. "api-rename"
     targets: ClassVar[frozenset[str]]  # {"hip"}, {"sycl"} or both
     summary: ClassVar[str]  # one line
+    # Byte strings at least one of which must occur in the source for this rule to have anything to do
+    # (e.g. b"asm" for the inline-PTX rule). Empty: always run. Lets the engine skip whole-tree queries
+    # on the many files a rule cannot concern, which is most of the translation time on large trees.
+    triggers: ClassVar[tuple[bytes, ...]] = ()
 
     @abstractmethod
     def run(self, ctx: RuleContext) -> Iterable[Diagnostic]: ...

@@ -12,15 +12,29 @@ from .common.api_rename import ApiRename
 from .common.encoding import NotUtf8
 from .common.include_rewrite import IncludeRewrite
 from .common.syntax_error import SyntaxErrorRegion
+from .common.portability_ballot_32 import Ballot32
+from .common.portability_dynamic_parallelism import DynamicParallelism
+from .common.portability_inline_asm import InlineAsm
+from .common.portability_lane_index import LaneIndex32
+from .common.portability_mask_literal import WarpMaskLiteral
+from .common.portability_shuffle_loop import ShuffleLoop16
+from .common.portability_texture_ref import TextureReference
+from .common.portability_warp_array import WarpArray32
+from .common.portability_warp_index import WarpIndex32
 from .common.unconverted import Unconverted
 from .hip.launch_ggl import LaunchGGL
 from .hip.min_version import NeedsNewerHip
+from .hip.warp_mask_64 import WarpMask64
 from .hip.warp_sync_legacy import WarpSyncLegacy
+from .sycl import SYCL_RULES
 
 # Rule packs register their rules here; see rules/sycl/__init__.py for the SYCL pack's list.
-HIP_FIRST: list[type[Rule]] = [LaunchGGL, WarpSyncLegacy, NeedsNewerHip]
-PORTABILITY: list[type[Rule]] = []
-SYCL_FIRST: list[type[Rule]] = []
+HIP_FIRST: list[type[Rule]] = [LaunchGGL, WarpSyncLegacy, WarpMask64, NeedsNewerHip]
+PORTABILITY: list[type[Rule]] = [
+    WarpMaskLiteral, LaneIndex32, WarpIndex32, WarpArray32, ShuffleLoop16, Ballot32, InlineAsm, TextureReference,
+    DynamicParallelism,
+]
+SYCL_FIRST: list[type[Rule]] = SYCL_RULES
 COMMON: list[type[Rule]] = [IncludeRewrite, ApiRename]
 LAST: list[type[Rule]] = [NotUtf8, SyntaxErrorRegion, Unconverted]
 

@@ -30,14 +30,15 @@ int main() {
   HIP_CHECK(hipSetDevice(device));
   hipDeviceProp_t prop;
   HIP_CHECK(hipGetDeviceProperties(&prop, device));
-  int sms = 0, clock_khz = 0;
+  int sms = 0, clock_khz = 0, smem_per_sm = 0;
   HIP_CHECK(hipDeviceGetAttribute(&sms, hipDeviceAttributeMultiprocessorCount, device));
   HIP_CHECK(hipDeviceGetAttribute(&clock_khz, hipDeviceAttributeClockRate, device));
+  HIP_CHECK(hipDeviceGetAttribute(&smem_per_sm, hipDeviceAttributeMaxSharedMemoryPerMultiprocessor, device));
   std::printf("%s (%s): %d SMs, clock %d kHz, memory clock %d kHz, bus %d bits, warp %d\n", prop.name,
               prop.gcnArchName, prop.multiProcessorCount, prop.clockRate, prop.memoryClockRate,
               prop.memoryBusWidth, prop.warpSize);
   int errors = sms != prop.multiProcessorCount || clock_khz != prop.clockRate || prop.clockRate <= 0;
-  errors += prop.maxSharedMemoryPerMultiProcessor != prop.sharedMemPerMultiprocessor;
+  errors += prop.maxSharedMemoryPerMultiProcessor != (size_t)smem_per_sm;
 
   const int n = 1 << 20, bins = 16;
   HIP_CHECK(hipMemcpyToSymbol(HIP_SYMBOL(c_bins), &bins, sizeof(int)));

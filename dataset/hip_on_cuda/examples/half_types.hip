@@ -1,5 +1,5 @@
 // Reduced precision: __half / __half2 from hip_fp16.h, __hip_bfloat16 from hip_bf16.h and the hip_bfloat16
-// class from hip_bfloat16.h, on the device and on the host.
+// class from hip_bfloat16.h, on the device and on the host. (hip_bf16.h is HIP 6: HIP 5.2 lacks it.)
 #include "check.h"
 
 #include <hip/hip_bf16.h>

@@ -38,7 +38,11 @@ __global__ void warp_ops(Out* out) {
   o.popc = __popcll(b);
   o.any_odd = __any(v % 2 == 1);
   o.all_small = __all(lane < 1000);
+#if defined(__HIP_PLATFORM_AMD__) && HIP_VERSION_MAJOR < 6
+  o.active = __ballot(1);  // HIP 5 has no __activemask
+#else
   o.active = __activemask();
+#endif
   out[threadIdx.x] = o;
 }
 

@@ -147,3 +147,23 @@ def thread_vars(ctx: RuleContext, function: Node | None) -> frozenset[str]:
 def is_thread_index(ctx: RuleContext, node: Node) -> bool:
     """True when `node` is computed from the thread/block index (so `% 32` on it is a lane id)."""
     return _mentions_thread_builtin(ctx, node, thread_vars(ctx, enclosing_function(node)))
+
+
+def callee_name(ctx: RuleContext, call: Node) -> str:
+    """The plain name a call_expression calls (`f` for `f(x)`, `f<T>(x)`, `ns::f(x)`), else ""."""
+    fn = call.child_by_field_name("function")
+    while fn is not None and fn.type in ("qualified_identifier", "template_function"):
+        fn = fn.child_by_field_name("name")
+    return ctx.text(fn) if fn is not None and fn.type == "identifier" else ""
+
+
+def call_args(call: Node) -> list[Node]:
+    args = call.child_by_field_name("arguments")
+    if args is None or args.type != "argument_list":
+        return []
+    return [c for c in args.named_children if c.type != "comment"]
+
+
+def lane_word(target: str) -> str:
+    """How the target names the thing a CUDA warp is."""
+    return "wavefront (64 lanes on CDNA, 32 on RDNA)" if target == "hip" else "sub-group (size set by the device)"

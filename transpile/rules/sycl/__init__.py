@@ -1,0 +1,49 @@
+"""The CUDA -> SYCL 2020 rule pack (GP201-GP259): standard SYCL only, no dpct/syclcompat helpers.
+
+Conventions every SYCL rule follows (other packs building on this one keep them):
+- `#include <sycl/sycl.hpp>` and, once per file, an inline `gpuport_queue()` returning one program-wide
+  in-order, profiling queue (CUDA's default stream); a `cudaStream_t` is a `sycl::queue *`.
+- CUDA x/y/z are SYCL dimensions 2/1/0 of 3-D ranges; `dim3` values are `sycl::range<3>`.
+- Kernels are plain functions taking `const sycl::nd_item<3> &item` after their own parameters, then
+  shared-memory pointers, then device-global pointers; launches are `parallel_for` over an `nd_range<3>`.
+- `cudaError_t` is `int`, success `0`; SYCL errors are exceptions.
+Order matters: rules that replace whole expressions (launch, dim3) run before the rules that translate
+names inside them (indices), whose edits would otherwise overlap.
+"""
+
+from __future__ import annotations
+
+from ..base import Rule
+from .atomics import Atomics
+from .barriers import Barriers
+from .builtin_index import BuiltinIndex
+from .device_globals import DeviceGlobals
+from .device_item import DeviceFunctionItem
+from .dim3_range import Dim3Range
+from .error_api import ErrorApi
+from .events import Events
+from .kernel_launch import KernelLaunch
+from .kernel_signature import KernelSignature
+from .memory_api import MemoryApi
+from .prelude import SyclPrelude
+from .qualifiers import FunctionQualifiers
+from .shared_memory import SharedMemory
+from .streams import Streams
+
+SYCL_RULES: list[type[Rule]] = [
+    SyclPrelude,
+    DeviceGlobals,
+    KernelSignature,
+    KernelLaunch,
+    Dim3Range,
+    SharedMemory,
+    DeviceFunctionItem,
+    Atomics,
+    Barriers,
+    MemoryApi,
+    ErrorApi,
+    Events,
+    Streams,
+    BuiltinIndex,
+    FunctionQualifiers,
+]

@@ -16,7 +16,7 @@ struct hip_bfloat16 {
 
   enum truncate_t { truncate };
 
-  __host__ __device__ hip_bfloat16() = default;
+  hip_bfloat16() = default;
   // Round to nearest, ties to even (the conversion HIP uses by default).
   explicit __host__ __device__ hip_bfloat16(float f) : data(round_to_bfloat16(f)) {}
   // Drop the low 16 bits.

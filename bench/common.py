@@ -1,0 +1,73 @@
+"""What every benchmark records beside its numbers: the command, the commit, the machine, the versions."""
+
+from __future__ import annotations
+
+import json
+import os
+import platform
+import subprocess
+import sys
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any
+
+REPO = Path(__file__).resolve().parent.parent
+RESULTS = REPO / "bench" / "results"
+
+
+def machine() -> dict[str, Any]:
+    cpu = platform.processor()
+    try:
+        for line in Path("/proc/cpuinfo").read_text().splitlines():
+            if line.startswith("model name"):
+                cpu = line.split(":", 1)[1].strip()
+                break
+    except OSError:
+        pass
+    return {
+        "hostname_kind": "developer machine" if not os.environ.get("CI") else "CI",
+        "cpu": cpu,
+        "cores": os.cpu_count(),
+        "memory_gib": round(os.sysconf("SC_PAGE_SIZE") * os.sysconf("SC_PHYS_PAGES") / 2**30, 1),
+        "os": platform.platform(),
+        "python": sys.version.split()[0],
+    }
+
+
+def commit() -> str:
+    try:
+        sha = subprocess.run(["git", "rev-parse", "HEAD"], cwd=REPO, capture_output=True, text=True).stdout.strip()
+        dirty = subprocess.run(["git", "status", "--porcelain"], cwd=REPO, capture_output=True, text=True).stdout
+        return sha + ("+dirty" if dirty.strip() else "")
+    except OSError:
+        return "unknown"
+
+
+def provenance(argv: list[str] | None = None) -> dict[str, Any]:
+    return {
+        "command": " ".join(["python3", *(argv if argv is not None else sys.argv)]),
+        "commit": commit(),
+        "date": datetime.now(UTC).isoformat(timespec="seconds"),
+        "machine": machine(),
+    }
+
+
+def write_json(name: str, data: dict[str, Any]) -> Path:
+    RESULTS.mkdir(parents=True, exist_ok=True)
+    path = RESULTS / f"{name}.json"
+    path.write_text(json.dumps(data, indent=1) + "\n")
+    return path
+
+
+def write_markdown(name: str, title: str, table: list[list[str]], prov: dict[str, Any], notes: str = "") -> Path:
+    head, *rows = table
+    lines = [f"# {title}", "", f"Command: `{prov['command']}`  ", f"Commit: `{prov['commit']}`  ",
+             f"Date: {prov['date']}  ", f"Machine: {prov['machine']['cpu']}, {prov['machine']['cores']} cores, "
+             f"{prov['machine']['memory_gib']} GiB, {prov['machine']['os']}", "",
+             "| " + " | ".join(head) + " |", "|" + "---|" * len(head)]
+    lines += ["| " + " | ".join(r) + " |" for r in rows]
+    if notes:
+        lines += ["", notes]
+    path = RESULTS / f"{name}.md"
+    path.write_text("\n".join(lines) + "\n")
+    return path

@@ -1,0 +1,138 @@
+"""Benchmark: translation throughput of gpuport against PyTorch's hipify, in the same run.
+
+Translates a large real CUDA tree (by default the CCCL headers shipped with the CUDA toolkit: CUB,
+Thrust, libcu++; plus the kernel suite) with `gpuport translate` at -j 1 and -j 2 and with
+`torch.utils.hipify.hipify_python.hipify` (which has no parallel mode). Each run is a fresh subprocess
+on a fresh copy of the tree, so peak memory (max RSS from wait4) is per tool. Reports lines per second,
+the ratio gpuport/torch, and peak memory; writes bench/results/throughput.{json,md,png}.
+
+    python3 bench/throughput.py [--tree DIR ...] [--repeat 3]
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from common import REPO, provenance, write_json, write_markdown  # noqa: E402
+
+EXTENSIONS = {".cu", ".cuh", ".c", ".cc", ".cpp", ".h", ".hpp", ".inl"}
+DEFAULT_TREES = [Path("/usr/local/cuda/include/cccl"), REPO / "bench" / "suite"]
+
+TORCH_SCRIPT = """
+import sys
+from torch.utils.hipify.hipify_python import hipify
+hipify(project_directory=sys.argv[1], output_directory=sys.argv[2], includes=["*"], show_detailed=False,
+       show_progress=False, is_pytorch_extension=False, extensions=tuple(sys.argv[3].split(",")),
+       header_extensions=(".cuh", ".h", ".hpp", ".inl"))
+"""
+
+
+def count_lines(root: Path) -> tuple[int, int]:
+    files = lines = 0
+    for p in root.rglob("*"):
+        if p.is_file() and p.suffix in EXTENSIONS:
+            files += 1
+            lines += p.read_bytes().count(b"\n")
+    return files, lines
+
+
+def timed(cmd: list[str], cwd: Path) -> tuple[float, float]:
+    """Run cmd; return (wall seconds, peak RSS in MiB)."""
+    start = time.perf_counter()
+    proc = subprocess.Popen(cmd, cwd=cwd, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    _, status, usage = os.wait4(proc.pid, 0)
+    wall = time.perf_counter() - start
+    if os.waitstatus_to_exitcode(status) not in (0, 1):  # gpuport exits 1 when CUDA remains
+        err = proc.stderr.read().decode(errors="replace") if proc.stderr else ""
+        raise RuntimeError(f"{cmd[:3]} failed: {err[-2000:]}")
+    # On Linux, wait4's ru_maxrss covers the child and the descendants it reaped (the -j workers): the
+    # largest single process, not the sum.
+    return wall, usage.ru_maxrss / 1024
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--tree", type=Path, action="append", help="source trees (default: CCCL + suite)")
+    parser.add_argument("--repeat", type=int, default=3)
+    args = parser.parse_args()
+    trees = args.tree or [t for t in DEFAULT_TREES if t.is_dir()]
+    with tempfile.TemporaryDirectory(prefix="gpuport-bench-") as tmp:
+        src = Path(tmp) / "src"
+        for t in trees:
+            shutil.copytree(t, src / t.name, symlinks=False)
+        files, lines = count_lines(src)
+        print(f"tree: {files} files, {lines} lines", file=sys.stderr)
+        runs: dict[str, list[tuple[float, float]]] = {"gpuport -j 1": [], "gpuport -j 2": [], "torch hipify": []}
+        script = Path(tmp) / "torch_hipify.py"
+        script.write_text(TORCH_SCRIPT)
+        exts = ",".join(sorted(EXTENSIONS))
+        for i in range(args.repeat):
+            for name in runs:
+                out = Path(tmp) / f"out-{i}-{name.replace(' ', '_')}"
+                if name.startswith("gpuport"):
+                    jobs = name.split()[-1]
+                    cmd = [sys.executable, "-m", "gpuport", "translate", str(src), "-o", str(out), "--to", "hip",
+                           "-j", jobs, "-q", "--force", "--hip-version", "5.2"]
+                else:
+                    # hipify writes beside its input unless given an output folder; give it a copy.
+                    work = Path(tmp) / f"torch-src-{i}"
+                    shutil.copytree(src, work)
+                    cmd = [sys.executable, str(script), str(work), str(out), exts]
+                wall, peak = timed(cmd, Path(tmp))
+                runs[name].append((wall, peak))
+                print(f"{name}: {wall:.2f}s, {lines / wall:,.0f} lines/s, peak {peak:.0f} MiB", file=sys.stderr)
+                shutil.rmtree(out, ignore_errors=True)
+    summary = {}
+    for name, samples in runs.items():
+        wall = statistics.median(s[0] for s in samples)
+        summary[name] = {
+            "median_s": round(wall, 3),
+            "lines_per_s": round(lines / wall),
+            "peak_rss_mib": round(max(s[1] for s in samples), 1),
+            "samples_s": [round(s[0], 3) for s in samples],
+        }
+    torch_rate = summary["torch hipify"]["lines_per_s"]
+    for name in summary:
+        summary[name]["ratio_vs_torch"] = round(summary[name]["lines_per_s"] / torch_rate, 2)
+    prov = provenance()
+    import torch
+
+    data = {**prov, "trees": [str(t) for t in trees], "files": files, "lines": lines,
+            "torch_version": torch.__version__, "results": summary}
+    write_json("throughput", data)
+    table = [["tool", "median s", "lines/s", "× torch hipify", "peak RSS MiB"]]
+    for name, s in summary.items():
+        table.append([name, f"{s['median_s']:.2f}", f"{s['lines_per_s']:,}", f"{s['ratio_vs_torch']:.2f}",
+                      f"{s['peak_rss_mib']:.0f}"])
+    write_markdown("throughput", f"Translation throughput: {files} files, {lines:,} lines", table, prov,
+                   notes=f"Trees: {', '.join(str(t) for t in trees)}. torch {torch.__version__}. "
+                   f"Median of {args.repeat} runs; each run a fresh process on a fresh copy.")
+    try:
+        import matplotlib
+
+        matplotlib.use("Agg")
+        import matplotlib.pyplot as plt
+
+        fig, ax = plt.subplots(figsize=(6, 3))
+        names = list(summary)
+        ax.barh(names, [summary[n]["lines_per_s"] for n in names], color=["#2a7", "#2a7", "#888"])
+        ax.set_xlabel("lines per second (higher is better)")
+        ax.set_title(f"CUDA→HIP translation throughput, {lines:,} lines")
+        fig.tight_layout()
+        fig.savefig(REPO / "bench" / "results" / "throughput.png", dpi=120)
+    except ImportError:
+        print("matplotlib not installed: no plot", file=sys.stderr)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

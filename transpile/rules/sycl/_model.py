@@ -1,0 +1,505 @@
+"""What the SYCL rules need to know about a CUDA file, computed once per file and shared by the rules.
+
+The SYCL pack changes function signatures, launches and declarations together: a kernel that uses
+`__shared__` memory gets pointer parameters, its launch creates `local_accessor`s; a device function that
+reads `threadIdx` gets the `nd_item`, and every device-side call of it passes `item`. Each rule owns its
+edits, but they must agree on one model of the file: this module builds it (kernels, device functions,
+their implicit parameters, shared variables, device globals) and the rules read it.
+
+Conventions (fixed for the whole pack, see rules/sycl/__init__.py):
+- one program-wide in-order queue, `gpuport_queue()`, defined inline after the includes;
+- CUDA x/y/z are SYCL dimensions 2/1/0 of a 3-D range;
+- `dim3` values are `sycl::range<3>` (members `.x/.y/.z` become `[2]/[1]/[0]`);
+- kernels and the device functions that need it take `const sycl::nd_item<3> &item` after their own
+  parameters, then shared-memory pointers (kernels only), then device-global pointers.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+
+from tree_sitter import Node
+
+from ... import parse as ts
+from ...context import LITERAL_TYPES, RuleContext
+from ...tokens import code_tokens, tokenize
+
+QUEUE = "gpuport_queue()"
+ITEM_PARAM = "const sycl::nd_item<3> &item"
+ITEM = "item"
+
+# threadIdx.x -> item.get_local_id(2) ...
+BUILTIN_VARS = {
+    "threadIdx": "get_local_id",
+    "blockIdx": "get_group",
+    "blockDim": "get_local_range",
+    "gridDim": "get_group_range",
+}
+DIM = {"x": "2", "y": "1", "z": "0"}
+# Names whose SYCL form uses the nd_item: a function using one needs `item`. Other packs (warp idioms,
+# cooperative groups) add to this set.
+ITEM_NAMES: set[str] = {
+    *BUILTIN_VARS,
+    "warpSize",
+    "__syncthreads",
+    "__syncthreads_count",
+    "__syncthreads_and",
+    "__syncthreads_or",
+    "__syncwarp",
+    "__shfl_sync",
+    "__shfl_up_sync",
+    "__shfl_down_sync",
+    "__shfl_xor_sync",
+    "__shfl",
+    "__shfl_up",
+    "__shfl_down",
+    "__shfl_xor",
+    "__ballot_sync",
+    "__any_sync",
+    "__all_sync",
+    "__activemask",
+    "__reduce_add_sync",
+    "__reduce_min_sync",
+    "__reduce_max_sync",
+    "this_thread_block",
+    "tiled_partition",
+}
+_BUILTIN_RE = re.compile(rb"(?<![A-Za-z0-9_])(threadIdx|blockIdx|blockDim|gridDim)\s*\.\s*([xyz])(?![A-Za-z0-9_])")
+_IDENT_RE = re.compile(rb"[A-Za-z_][A-Za-z0-9_]*")
+
+_FUNCTIONS = "(function_definition) @f"
+_QUALIFIER_TYPES = frozenset({"__global__", "__device__", "__host__", "__forceinline__", "__noinline__"})
+
+
+@dataclass
+class SharedVar:
+    """One `__shared__` declaration inside a kernel."""
+
+    name: str
+    decl: Node  # the declaration node (removed from the kernel body)
+    elem_type: str  # element type text, e.g. "float", "T"
+    dims: list[str]  # array extents as written; [] for a scalar; [""] for `extern __shared__ T s[]`
+    dynamic: bool
+
+    @property
+    def param(self) -> str:
+        if not self.dims:
+            return f"{self.elem_type} &{self.name}"
+        if len(self.dims) == 1:
+            return f"{self.elem_type} *{self.name}"
+        inner = "".join(f"[{d}]" for d in self.dims[1:])
+        return f"{self.elem_type} (*{self.name}){inner}"
+
+
+@dataclass
+class DeviceGlobal:
+    """A `__constant__` or `__device__` variable at file scope, turned into lazily allocated USM."""
+
+    name: str
+    decl: Node
+    elem_type: str
+    dims: list[str]
+    init: str | None  # initializer text, braces included, or None
+    constant: bool
+
+    @property
+    def accessor(self) -> str:
+        return f"gpuport_symbol_{self.name}"
+
+    @property
+    def param(self) -> str:
+        const = "const " if self.constant else ""
+        if not self.dims:
+            return f"{const}{self.elem_type} &{self.name}"
+        return f"{const}{self.elem_type} *{self.name}"
+
+    @property
+    def count(self) -> str:
+        return " * ".join(f"({d})" if not re.fullmatch(r"\w+", d) else d for d in self.dims) or "1"
+
+
+@dataclass
+class Function:
+    name: str
+    node: Node  # function_definition
+    kernel: bool
+    host_too: bool  # __host__ __device__
+    template_params: list[str]
+    needs_item: bool = False
+    shared: list[SharedVar] = field(default_factory=list)
+    globals_used: list[str] = field(default_factory=list)  # device globals read, transitively
+    problems: list[tuple[int, int, str]] = field(default_factory=list)
+
+    @property
+    def params_node(self) -> Node | None:
+        decl = self.node.child_by_field_name("declarator")
+        while decl is not None and decl.type != "function_declarator":
+            decl = decl.child_by_field_name("declarator")
+        return decl.child_by_field_name("parameters") if decl is not None else None
+
+    def extra_params(self, model: Model) -> list[str]:
+        out: list[str] = []
+        if self.kernel or self.needs_item:
+            out.append(ITEM_PARAM)
+        out.extend(s.param for s in self.shared)
+        out.extend(model.globals[g].param for g in self.globals_used)
+        return out
+
+    def device_call_args(self) -> list[str]:
+        """What a device-side caller passes for this function's implicit parameters."""
+        out = [ITEM] if self.needs_item else []
+        return out + list(self.globals_used)
+
+
+@dataclass
+class Model:
+    functions: dict[str, Function]
+    globals: dict[str, DeviceGlobal]
+    item_macros: set[str]  # macros whose body uses an nd_item builtin
+
+    @property
+    def kernels(self) -> dict[str, Function]:
+        return {n: f for n, f in self.functions.items() if f.kernel}
+
+
+def model(ctx: RuleContext) -> Model:
+    cached = getattr(ctx, "_sycl_model", None)
+    if cached is None:
+        cached = _build(ctx)
+        ctx._sycl_model = cached  # type: ignore[attr-defined]
+    return cached
+
+
+# -- helpers over nodes ----------------------------------------------------------------------------------
+
+
+def qualifiers(node: Node) -> set[str]:
+    return {c.type for c in node.children if c.type in _QUALIFIER_TYPES}
+
+
+def function_name(ctx: RuleContext, fn: Node) -> str | None:
+    decl = fn.child_by_field_name("declarator")
+    while decl is not None and decl.type != "function_declarator":
+        decl = decl.child_by_field_name("declarator")
+    if decl is None:
+        return None
+    name = decl.child_by_field_name("declarator")
+    return ctx.text(name) if name is not None else None
+
+
+def template_params(ctx: RuleContext, fn: Node) -> list[str]:
+    parent = fn.parent
+    if parent is None or parent.type != "template_declaration":
+        return []
+    plist = parent.child_by_field_name("parameters")
+    names: list[str] = []
+    for p in plist.named_children if plist is not None else []:
+        ids = [c for c in _walk(p) if c.type in ("type_identifier", "identifier")]
+        if ids:
+            names.append(ctx.text(ids[-1]) if p.type == "parameter_declaration" else ctx.text(ids[0]))
+    return names
+
+
+def _walk(node: Node):
+    stack = [node]
+    while stack:
+        n = stack.pop()
+        yield n
+        stack.extend(reversed(n.children))
+
+
+def enclosing_function(node: Node) -> Node | None:
+    n = node.parent
+    while n is not None:
+        if n.type == "function_definition":
+            return n
+        n = n.parent
+    return None
+
+
+def declarator_name(ctx: RuleContext, decl: Node) -> tuple[str, list[str], int] | None:
+    """(name, array extents, pointer depth) of a declarator; None when it is not a plain variable."""
+    dims: list[str] = []
+    depth = 0
+    n: Node | None = decl
+    while n is not None:
+        if n.type == "identifier":
+            return ctx.text(n), dims, depth
+        if n.type == "init_declarator":
+            n = n.child_by_field_name("declarator")
+        elif n.type == "array_declarator":
+            size = n.child_by_field_name("size")
+            dims.insert(0, ctx.text(size) if size is not None else "")
+            n = n.child_by_field_name("declarator")
+        elif n.type == "pointer_declarator":
+            depth += 1
+            n = n.child_by_field_name("declarator")
+        elif n.type == "reference_declarator":
+            n = n.named_children[0] if n.named_children else None
+        else:
+            return None
+    return None
+
+
+def base_type(ctx: RuleContext, decl: Node) -> str:
+    """The declaration's type text without storage classes and CUDA qualifiers (`const` kept)."""
+    parts: list[str] = []
+    for c in decl.children:
+        if c.type in ("type_qualifier",) and ctx.text(c) in ("const", "volatile", "unsigned", "signed"):
+            parts.append(ctx.text(c))
+        elif c.type in ("primitive_type", "type_identifier", "sized_type_specifier", "template_type",
+                        "qualified_identifier", "struct_specifier"):
+            parts.append(ctx.text(c))
+    return " ".join(parts)
+
+
+def variable_type(ctx: RuleContext, name: str, at: Node) -> tuple[str, list[str], int] | None:
+    """Type text, array extents and pointer depth of variable `name` as seen at `at`, when found by
+    looking through the enclosing function's parameters and declarations, then file-scope declarations."""
+    fn = enclosing_function(at)
+    scopes = [fn] if fn is not None else []
+    scopes.append(ctx.root)
+    for scope in scopes:
+        for node in _walk(scope):
+            if node.type not in ("parameter_declaration", "declaration", "field_declaration"):
+                continue
+            if scope is ctx.root and enclosing_function(node) is not None and node.type != "field_declaration":
+                continue
+            for d in node.children_by_field_name("declarator"):
+                got = declarator_name(ctx, d)
+                if got is not None and got[0] == name:
+                    t = base_type(ctx, node)
+                    if t:
+                        return t, got[1], got[2]
+    return None
+
+
+def in_code(ctx: RuleContext, start: int, end: int) -> bool:
+    """True when [start, end) is code: not inside a comment or string (tokenising raw regions)."""
+    node = ctx.root.descendant_for_byte_range(start, end)
+    if node is None:
+        return False
+    if node.type in LITERAL_TYPES:
+        return False
+    p = node.parent
+    for _ in range(3):
+        if p is None:
+            break
+        if p.type in LITERAL_TYPES:
+            return False
+        p = p.parent
+    if node.start_byte == start and node.end_byte == end:
+        return True
+    # raw text (macro body, ERROR): tokenise it
+    return any(
+        t.kind == "ident" and t.start == start
+        for t in tokenize(ctx.source[node.start_byte : node.end_byte], node.start_byte)
+    )
+
+
+@dataclass(frozen=True)
+class BuiltinUse:
+    var: str  # threadIdx ...
+    dim: str  # x y z
+    start: int  # of the variable name
+    end: int  # after the member letter
+
+    @property
+    def sycl(self) -> str:
+        return f"{ITEM}.{BUILTIN_VARS[self.var]}({DIM[self.dim]})"
+
+
+def builtin_uses(ctx: RuleContext) -> list[BuiltinUse]:
+    cached = getattr(ctx, "_sycl_builtins", None)
+    if cached is not None:
+        return cached
+    out: list[BuiltinUse] = []
+    for m in _BUILTIN_RE.finditer(ctx.source):
+        if in_code(ctx, m.start(1), m.end(1)):
+            out.append(BuiltinUse(m.group(1).decode(), m.group(2).decode(), m.start(), m.end()))
+    ctx._sycl_builtins = out  # type: ignore[attr-defined]
+    return out
+
+
+def render(ctx: RuleContext, start: int, end: int) -> str:
+    """Source text of [start, end) with the nd_item builtins translated (for text a rule moves)."""
+    parts: list[str] = []
+    pos = start
+    for b in builtin_uses(ctx):
+        if b.start >= start and b.end <= end:
+            parts.append(ctx.slice(pos, b.start))
+            parts.append(b.sycl)
+            pos = b.end
+    parts.append(ctx.slice(pos, end))
+    return "".join(parts)
+
+
+def idents_in(ctx: RuleContext, node: Node) -> set[str]:
+    """Identifier tokens in a node's code (raw regions tokenised)."""
+    return {
+        t.text.decode()
+        for t in code_tokens(ctx.source[node.start_byte : node.end_byte], node.start_byte)
+        if t.kind == "ident"
+    }
+
+
+# -- building the model ----------------------------------------------------------------------------------
+
+
+def _build(ctx: RuleContext) -> Model:
+    functions: dict[str, Function] = {}
+    for fn in ts.captures(_FUNCTIONS, ctx.root).get("f", []):
+        q = qualifiers(fn)
+        if "__global__" not in q and "__device__" not in q:
+            continue
+        name = function_name(ctx, fn)
+        if name is None or name in functions:
+            continue  # overloads: first definition wins; later ones are treated alike by name
+        functions[name] = Function(
+            name, fn, "__global__" in q, "__host__" in q, template_params(ctx, fn)
+        )
+
+    # Macros whose bodies use nd_item builtins (one level of macro-in-macro is followed).
+    macro_bodies: dict[str, set[str]] = {}
+    for d in ts.captures("(preproc_def) @d (preproc_function_def) @d", ctx.root).get("d", []):
+        name_node = d.child_by_field_name("name")
+        value = d.child_by_field_name("value")
+        if name_node is not None and value is not None:
+            macro_bodies[ctx.text(name_node)] = idents_in(ctx, value)
+    item_macros = {m for m, ids in macro_bodies.items() if ids & ITEM_NAMES}
+    item_macros |= {m for m, ids in macro_bodies.items() if ids & item_macros}
+
+    globals_ = _device_globals(ctx)
+
+    # Direct uses and calls per function.
+    calls: dict[str, set[str]] = {}
+    for f in functions.values():
+        body = f.node.child_by_field_name("body")
+        ids = idents_in(ctx, body) if body is not None else set()
+        f.needs_item = f.kernel or bool(ids & (ITEM_NAMES | item_macros))
+        f.globals_used = sorted(ids & set(globals_))
+        calls[f.name] = ids & set(functions)
+        if f.kernel:
+            f.shared = _shared_vars(ctx, f)
+    # Transitive closure over the file's call graph.
+    changed = True
+    while changed:
+        changed = False
+        for f in functions.values():
+            for callee in calls[f.name]:
+                g = functions[callee]
+                if g.needs_item and not f.needs_item:
+                    f.needs_item = changed = True
+                missing = [x for x in g.globals_used if x not in f.globals_used]
+                if missing:
+                    f.globals_used = sorted({*f.globals_used, *missing})
+                    changed = True
+    for f in functions.values():
+        if f.kernel:
+            f.needs_item = True
+        if f.host_too and (f.needs_item or f.globals_used):
+            f.problems.append(
+                (f.node.start_byte, f.node.end_byte,
+                 "a __host__ __device__ function that uses the nd_item or device globals cannot be split "
+                 "automatically")
+            )
+    return Model(functions, globals_, item_macros)
+
+
+def _shared_vars(ctx: RuleContext, f: Function) -> list[SharedVar]:
+    out: list[SharedVar] = []
+    body = f.node.child_by_field_name("body")
+    if body is None:
+        return out
+    for node in _walk(body):
+        if node.type != "declaration":
+            continue
+        if not any(c.type == "type_qualifier" and ctx.text(c) == "__shared__" for c in node.children):
+            continue
+        extern = any(ctx.text(c) == "extern" for c in node.children if c.type == "storage_class_specifier")
+        decls = node.children_by_field_name("declarator")
+        elem = " ".join(
+            ctx.text(c) for c in node.children
+            if c.type in ("primitive_type", "type_identifier", "sized_type_specifier", "template_type",
+                          "qualified_identifier")
+            or (c.type == "type_qualifier" and ctx.text(c) in ("volatile",))
+        )
+        if len(decls) != 1 or not elem:
+            f.problems.append((node.start_byte, node.end_byte, "shared declaration not understood"))
+            continue
+        got = declarator_name(ctx, decls[0])
+        if got is None or got[2] or decls[0].type == "init_declarator":
+            f.problems.append((node.start_byte, node.end_byte, "shared declaration not understood"))
+            continue
+        name, dims, _ = got
+        if extern and dims != [""]:
+            f.problems.append((node.start_byte, node.end_byte, "extern shared variable that is not T x[]"))
+            continue
+        if not extern and any(d == "" for d in dims):
+            f.problems.append((node.start_byte, node.end_byte, "shared array without extent"))
+            continue
+        # Extents must be computable at the launch site: no names local to the kernel.
+        local_names = _local_names(ctx, body)
+        used = {m.group().decode() for d in dims for m in _IDENT_RE.finditer(d.encode())}
+        if used & local_names:
+            f.problems.append(
+                (node.start_byte, node.end_byte,
+                 f"shared array extent uses names local to the kernel ({', '.join(sorted(used & local_names))})")
+            )
+            continue
+        out.append(SharedVar(name, node, elem, dims, extern))
+    return out
+
+
+def _local_names(ctx: RuleContext, body: Node) -> set[str]:
+    names: set[str] = set()
+    for node in _walk(body):
+        if node.type == "declaration":
+            for d in node.children_by_field_name("declarator"):
+                got = declarator_name(ctx, d)
+                if got is not None:
+                    names.add(got[0])
+    return names
+
+
+def _device_globals(ctx: RuleContext) -> dict[str, DeviceGlobal]:
+    out: dict[str, DeviceGlobal] = {}
+    for node in ctx.root.children:
+        decl = node
+        if decl.type != "declaration":
+            continue
+        kinds = {c.type for c in decl.children} | {
+            ctx.text(c) for c in decl.children if c.type == "type_qualifier"
+        }
+        constant = "__constant__" in kinds
+        if not constant and "__device__" not in kinds:
+            continue
+        decls = decl.children_by_field_name("declarator")
+        if len(decls) != 1 or decls[0].type == "function_declarator":
+            continue
+        got = declarator_name(ctx, decls[0])
+        if got is None or got[2]:
+            continue
+        name, dims, _ = got
+        init_node = decls[0].child_by_field_name("value") if decls[0].type == "init_declarator" else None
+        elem = " ".join(
+            ctx.text(c) for c in decl.children
+            if c.type in ("primitive_type", "type_identifier", "sized_type_specifier", "template_type",
+                          "qualified_identifier")
+        )
+        out[name] = DeviceGlobal(
+            name, decl, elem, dims, ctx.text(init_node) if init_node is not None else None, constant
+        )
+    return out
+
+
+def indent_of(ctx: RuleContext, offset: int) -> str:
+    line_start = ctx.source.rfind(b"\n", 0, offset) + 1
+    m = re.match(rb"[ \t]*", ctx.source[line_start:offset])
+    return m.group().decode() if m else ""
+
+
+def is_statement(node: Node) -> bool:
+    """True when the call's value is discarded (it is a whole expression statement)."""
+    return node.parent is not None and node.parent.type == "expression_statement"

@@ -1,0 +1,83 @@
+"""GP205 device-function-item: device functions that need the `nd_item` (or device globals) take it.
+
+What it does
+    A `__device__` function whose body uses `threadIdx`, `__syncthreads()`, warp functions (or a macro
+    that does), or calls such a function (transitively, over the file's call graph), gets a trailing
+    `const sycl::nd_item<3> &item` parameter; one that reads a device global (GP213) gets a pointer to it.
+    Every call of it from a kernel or device function passes `item` (and the globals) along.
+Why
+    In SYCL the work-item's position is an argument, not a global; passing it down keeps the call
+    structure of the CUDA code.
+Example
+    __device__ int lane() { return threadIdx.x % 32; }
+    __global__ void k(int *o) { o[0] = lane(); }
+Translated to
+    int lane(const sycl::nd_item<3> &item) { return item.get_local_id(2) % 32; }
+    void k(int *o, const sycl::nd_item<3> &item) { o[0] = lane(item); }
+Safety
+    safe within one file. Functions declared in a header and defined in another file are not seen:
+    their calls keep the old arity and fail to compile (reported by the compiler, never silently wrong).
+    `__host__ __device__` functions that need `item` are reported unconverted.
+References
+    SYCL 2020 specification, 4.9.1.5 (nd_item).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from ... import parse as ts
+from ...context import RuleContext
+from ...diagnostics import Diagnostic
+from ...edits import Edit
+from ..base import Rule
+from .kernel_signature import append_params
+from ._model import model
+
+
+class DeviceFunctionItem(Rule):
+    code = "GP205"
+    name = "device-function-item"
+    targets = frozenset({"sycl"})
+    summary = "Pass the nd_item (and device globals) to device functions that need them."
+
+    def run(self, ctx: RuleContext) -> Iterator[Diagnostic]:
+        m = model(ctx)
+        needy = {n: f for n, f in m.functions.items() if not f.kernel and f.device_call_args()}
+        for f in needy.values():
+            if f.host_too:
+                for start, end, why in f.problems:
+                    yield self.unconverted(start, start + 1, f"`{f.name}`: {why}", family="device")
+                continue
+            params = f.params_node
+            if params is None:
+                continue
+            yield self.converted(
+                params.start_byte, params.start_byte + 1, f"`{f.name}` takes {', '.join(f.device_call_args())}",
+                [append_params(ctx, params, f.extra_params(m)[0 if f.needs_item else 0:])], family="device",
+                symbol=f.name,
+            )
+        if not needy:
+            return
+        device_nodes = [f.node for f in m.functions.values()]
+        for call in ts.captures("(call_expression) @c", ctx.root).get("c", []):
+            fn = call.child_by_field_name("function")
+            if fn is None:
+                continue
+            base = fn.child_by_field_name("name") if fn.type == "template_function" else fn
+            if base is None or base.type != "identifier":
+                continue
+            callee = needy.get(ctx.text(base))
+            if callee is None or callee.host_too:
+                continue
+            if not any(d.start_byte <= call.start_byte and call.end_byte <= d.end_byte for d in device_nodes):
+                continue
+            args = call.child_by_field_name("arguments")
+            if args is None or args.type != "argument_list":
+                continue
+            named = [c for c in args.named_children if c.type != "comment"]
+            extra = ", ".join(callee.device_call_args())
+            edit = (Edit(named[-1].end_byte, named[-1].end_byte, ", " + extra) if named
+                    else Edit(args.start_byte + 1, args.start_byte + 1, extra))
+            yield self.converted(args.end_byte - 1, args.end_byte, f"call of `{callee.name}` passes {extra}",
+                                 [edit], family="device", symbol=callee.name)

@@ -1,0 +1,131 @@
+"""GP212 dim3-range: `dim3` values become `sycl::range<3>` with x/y/z in dimensions 2/1/0.
+
+What it does
+    `dim3 b(16, 16)` -> `sycl::range<3> b(1, 16, 16)`; `dim3 g((n + 15) / 16, m)` ->
+    `sycl::range<3> g(1, m, (n + 15) / 16)`; `dim3 b;` -> `sycl::range<3> b(1, 1, 1)`; a `dim3(...)`
+    expression -> `sycl::range<3>(...)` reversed; member reads and writes of those variables
+    `b.x`/`b.y`/`b.z` -> `b[2]`/`b[1]`/`b[0]`; `dim3` parameters become `sycl::range<3>`. A `dim3` used any
+    other way is reported unconverted.
+Why
+    No helper header: the range is the SYCL type a launch needs (GP203 multiplies grid by block), and
+    `operator[]` gives the components back.
+Example
+    dim3 block(16, 16); dim3 grid((w + block.x - 1) / block.x, (h + block.y - 1) / block.y);
+Translated to
+    sycl::range<3> block(1, 16, 16); sycl::range<3> grid(1, (h + block[1] - 1) / block[1], (w + block[2] - 1) / block[2]);
+Safety
+    safe. Components of `sycl::range` are `size_t`, not `unsigned int`: mixed signed arithmetic on them
+    can warn.
+References
+    SYCL 2020 specification, 4.9.1.1 (range).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from tree_sitter import Node
+
+from ... import parse as ts
+from ...context import RuleContext
+from ...diagnostics import Diagnostic
+from ...edits import Edit
+from ..base import Rule
+from ._model import DIM, declarator_name, render
+
+RANGE = "sycl::range<3>"
+
+
+def _reversed_args(ctx: RuleContext, arglist: Node) -> str | None:
+    args = [render(ctx, a.start_byte, a.end_byte) for a in arglist.named_children if a.type != "comment"]
+    if len(args) > 3:
+        return None
+    args += ["1"] * (3 - len(args))
+    return f"({args[2]}, {args[1]}, {args[0]})"
+
+
+class Dim3Range(Rule):
+    code = "GP212"
+    name = "dim3-range"
+    targets = frozenset({"sycl"})
+    summary = "Translate dim3 to sycl::range<3> (x/y/z -> 2/1/0)."
+
+    def run(self, ctx: RuleContext) -> Iterator[Diagnostic]:
+        dim3_vars: set[str] = set()
+        handled: set[int] = set()
+        for tnode in ts.captures("(type_identifier) @t", ctx.root).get("t", []):
+            if ctx.text(tnode) != "dim3":
+                continue
+            decl = tnode.parent
+            if decl is None or decl.type not in ("declaration", "parameter_declaration", "field_declaration"):
+                continue
+            edits = [Edit(tnode.start_byte, tnode.end_byte, RANGE)]
+            ok = True
+            for d in decl.children_by_field_name("declarator"):
+                got = declarator_name(ctx, d)
+                if got is None or got[1] or got[2]:
+                    ok = False
+                    break
+                dim3_vars.add(got[0])
+                if d.type == "identifier":
+                    if decl.type == "declaration":
+                        edits.append(Edit(d.end_byte, d.end_byte, "(1, 1, 1)"))
+                    continue
+                if d.type == "init_declarator":
+                    value = d.child_by_field_name("value")
+                    if value is not None and value.type == "argument_list":
+                        args = _reversed_args(ctx, value)
+                        if args is None:
+                            ok = False
+                            break
+                        edits.append(Edit(value.start_byte, value.end_byte, args))
+                        handled.add(value.start_byte)
+                    elif value is not None and value.type == "initializer_list":
+                        args = _reversed_args(ctx, value)
+                        if args is None:
+                            ok = False
+                            break
+                        edits.append(Edit(value.start_byte, value.end_byte, args))
+                    elif value is not None and value.type == "call_expression" and \
+                            ctx.text(value.child_by_field_name("function")) == "dim3":
+                        pass  # the expression rule below handles dim3(...)
+                    elif value is not None and value.type in ("identifier", "field_expression"):
+                        pass  # copy of another dim3
+                    elif value is not None:
+                        edits.append(Edit(value.start_byte, value.start_byte, f"{RANGE}(1, 1, "))
+                        edits.append(Edit(value.end_byte, value.end_byte, ")"))
+                elif d.type not in ("identifier",) and decl.type != "parameter_declaration":
+                    ok = False
+            handled.add(tnode.start_byte)
+            if not ok:
+                yield self.unconverted(tnode.start_byte, tnode.end_byte, "dim3 declaration not understood",
+                                       family="types", symbol="dim3")
+                continue
+            yield self.converted(tnode.start_byte, tnode.end_byte, "`dim3` -> `sycl::range<3>`", edits,
+                                 family="types", symbol="dim3")
+        # dim3(...) expressions
+        for call in ts.captures("(call_expression) @c", ctx.root).get("c", []):
+            fn = call.child_by_field_name("function")
+            if fn is None or ctx.text(fn) != "dim3" or ctx.is_claimed(fn.start_byte, fn.end_byte):
+                continue
+            args = call.child_by_field_name("arguments")
+            rev = _reversed_args(ctx, args) if args is not None else None
+            if rev is None:
+                continue
+            handled.add(fn.start_byte)
+            yield self.converted(fn.start_byte, fn.end_byte, "`dim3(...)` -> `sycl::range<3>(...)`",
+                                 [Edit(fn.start_byte, call.end_byte, RANGE + rev)], family="types", symbol="dim3")
+        # member accesses of dim3 variables
+        for fe in ts.captures("(field_expression) @f", ctx.root).get("f", []):
+            arg = fe.child_by_field_name("argument")
+            field = fe.child_by_field_name("field")
+            if arg is None or field is None or arg.type != "identifier" or ctx.text(arg) not in dim3_vars:
+                continue
+            if ctx.text(field) not in DIM or any(c.type == "->" for c in fe.children):
+                continue
+            yield self.converted(field.start_byte, field.end_byte, f"`.{ctx.text(field)}` -> `[{DIM[ctx.text(field)]}]`",
+                                 [Edit(arg.end_byte, fe.end_byte, f"[{DIM[ctx.text(field)]}]")], family="types")
+        for occ in ctx.occurrences:
+            if occ.name == "dim3" and occ.start not in handled and not ctx.is_claimed(occ.start, occ.end):
+                yield self.unconverted(occ.start, occ.end, "`dim3` use not understood", family="types",
+                                       symbol="dim3")

@@ -1,0 +1,81 @@
+"""GP214 events: CUDA events become `sycl::event`s of marker commands on the profiling queue.
+
+What it does
+    `cudaEvent_t` -> `sycl::event` (tables); `cudaEventCreate(&e)` / `cudaEventCreateWithFlags` ->
+    `0` (a `sycl::event` needs no creation); `cudaEventRecord(e[, st])` -> `e = Q.single_task([] {})`,
+    an empty command that completes when everything before it on the in-order queue has;
+    `cudaEventSynchronize(e)` -> `e.wait()`; `cudaEventElapsedTime(&ms, a, b)` -> `ms =
+    (b.get_profiling_info<sycl::info::event_profiling::command_end>() - a.get_profiling_info<...>()) * 1e-6f`
+    (nanoseconds to milliseconds); `cudaEventDestroy(e)` -> `0`.
+Why
+    SYCL 2020 has no standalone timing events; the profiling information of commands on a queue created
+    with `enable_profiling` (GP201) is the standard way to time device work.
+Example
+    cudaEventRecord(start); k<<<g, b>>>(x); cudaEventRecord(stop); cudaEventElapsedTime(&ms, start, stop);
+Translated to
+    start = gpuport_queue().single_task([] {}); ...; stop = gpuport_queue().single_task([] {});
+    ms = (stop.get_profiling_info<...command_end>() - start.get_profiling_info<...command_end>()) * 1e-6f;
+Safety
+    review: the marker kernels add a launch each; timings include them (microseconds).
+References
+    SYCL 2020 specification, 4.6.6 (event), 4.6.6.2 (event profiling).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+
+from ...calls import call_at
+from ...context import RuleContext
+from ...diagnostics import Diagnostic, Safety
+from ...edits import Edit
+from ..base import Rule
+from .memory_api import queue_of, wrap
+
+END = "get_profiling_info<sycl::info::event_profiling::command_end>()"
+
+
+class Events(Rule):
+    code = "GP214"
+    name = "events"
+    targets = frozenset({"sycl"})
+    summary = "Translate CUDA events to sycl::event profiling on marker commands."
+
+    def run(self, ctx: RuleContext) -> Iterator[Diagnostic]:
+        for occ in ctx.occurrences:
+            if not occ.name.startswith("cudaEvent") or ctx.is_claimed(occ.start, occ.end):
+                continue
+            call = call_at(ctx, occ)
+            if call is None:
+                continue
+            args = [call.arg_text(ctx, i).strip() for i in range(len(call.args))]
+            new: str | None = None
+            value = "0"
+            if occ.name in ("cudaEventCreate", "cudaEventCreateWithFlags", "cudaEventDestroy") and args:
+                new = "0"
+            elif occ.name == "cudaEventRecord" and args:
+                q = queue_of(ctx, call, 1)
+                new = f"{args[0]} = {q}single_task([] {{}})"
+            elif occ.name == "cudaEventSynchronize" and len(args) == 1:
+                new = f"{args[0]}.wait()"
+            elif occ.name == "cudaEventElapsedTime" and len(args) == 3 and args[0].startswith("&"):
+                ms = args[0][1:].strip()
+                a, b = (x if re.fullmatch(r"[\w.]+", x) else f"({x})" for x in args[1:])
+                new = f"{ms} = ({b}.{END} - {a}.{END}) * 1e-6f"
+            elif occ.name == "cudaEventQuery" and len(args) == 1:
+                new = (f"({args[0]}.get_info<sycl::info::event::command_execution_status>() == "
+                       "sycl::info::event_command_status::complete ? 0 : 1)")
+            if new is None:
+                yield self.unconverted(occ.start, occ.end, f"`{occ.name}` not translated", family="events",
+                                       symbol=occ.name)
+                continue
+            if new == "0":
+                edits = [Edit(call.start, call.end, new)]
+                if call.node is not None and call.node.parent is not None and \
+                        call.node.parent.type == "expression_statement":
+                    edits = [Edit(call.start, call.end, "(void)0")]
+            else:
+                edits = wrap(ctx, occ, call, [Edit(call.start, call.end, new)], value)
+            yield self.converted(occ.start, occ.end, f"`{occ.name}` -> sycl::event", edits, family="events",
+                                 symbol=occ.name, safety=Safety.REVIEW)

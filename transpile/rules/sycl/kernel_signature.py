@@ -1,0 +1,94 @@
+"""GP202 kernel-signature: a `__global__` function becomes a plain function taking the `nd_item`.
+
+What it does
+    Removes `__global__` and appends the kernel's implicit parameters: `const sycl::nd_item<3> &item`,
+    then one pointer per `__shared__` variable (GP206 removes the declarations; the launch, GP203, creates
+    the `local_accessor`s), then one pointer/reference per device global it uses (GP213). Kernel
+    declarations without a body get the `nd_item` parameter only.
+Why
+    SYCL kernels are lambdas given to `parallel_for`; the translated kernel body stays a named function
+    the lambda calls, so the code still reads as the maintainer's kernel.
+Example
+    __global__ void scale(float *x, float a, int n) { ... }
+Translated to
+    void scale(float *x, float a, int n, const sycl::nd_item<3> &item) { ... }
+Safety
+    safe. A kernel defined in another file and declared here gets only `item`; if its definition uses
+    shared memory or device globals the two signatures differ and the link fails (never silently wrong).
+References
+    SYCL 2020 specification, 4.9.4 (parallel_for with nd_range), 4.9.1 (nd_item).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from tree_sitter import Node
+
+from ... import parse as ts
+from ...context import RuleContext
+from ...diagnostics import Diagnostic
+from ...edits import Edit
+from ..base import Rule
+from ._model import ITEM_PARAM, Function, model, qualifiers
+
+
+def append_params(ctx: RuleContext, params: Node, extra: list[str]) -> Edit:
+    """An edit appending `extra` parameters to a parameter_list node."""
+    named = [c for c in params.named_children if c.type != "comment"]
+    close = params.end_byte - 1
+    if not named or (len(named) == 1 and ctx.text(named[0]) == "void"):
+        return Edit(params.start_byte + 1, close, ", ".join(extra))
+    return Edit(named[-1].end_byte, named[-1].end_byte, ", " + ", ".join(extra))
+
+
+def remove_token(ctx: RuleContext, node: Node) -> Edit:
+    end = node.end_byte
+    while end < len(ctx.source) and ctx.source[end : end + 1] in (b" ", b"\t"):
+        end += 1
+    if ctx.source[end : end + 1] == b"\n":
+        end += 1
+    return Edit(node.start_byte, end, "")
+
+
+class KernelSignature(Rule):
+    code = "GP202"
+    name = "kernel-signature"
+    targets = frozenset({"sycl"})
+    summary = "Turn a __global__ kernel into a plain function taking the nd_item (and its local memory)."
+
+    def run(self, ctx: RuleContext) -> Iterator[Diagnostic]:
+        m = model(ctx)
+        for f in m.kernels.values():
+            yield from self._kernel(ctx, f, m)
+        # Declarations (prototypes) of kernels.
+        for decl in ts.captures("(declaration) @d", ctx.root).get("d", []):
+            if "__global__" not in qualifiers(decl):
+                continue
+            fd = next((c for c in decl.named_children if c.type == "function_declarator"), None)
+            params = fd.child_by_field_name("parameters") if fd is not None else None
+            if params is None:
+                continue
+            name_node = fd.child_by_field_name("declarator")
+            name = ctx.text(name_node) if name_node is not None else ""
+            f = m.functions.get(name)
+            extra = f.extra_params(m) if f is not None else [ITEM_PARAM]
+            glob = next(c for c in decl.children if c.type == "__global__")
+            yield self.converted(
+                glob.start_byte, glob.end_byte, f"kernel declaration `{name}`",
+                [remove_token(ctx, glob), append_params(ctx, params, extra)], family="kernel", symbol=name,
+            )
+
+    def _kernel(self, ctx: RuleContext, f: Function, m) -> Iterator[Diagnostic]:  # noqa: ANN001
+        glob = next(c for c in f.node.children if c.type == "__global__")
+        params = f.params_node
+        if params is None:
+            yield self.unconverted(glob.start_byte, glob.end_byte, "kernel signature not understood")
+            return
+        edits = [remove_token(ctx, glob), append_params(ctx, params, f.extra_params(m))]
+        yield self.converted(
+            glob.start_byte, glob.end_byte, f"kernel `{f.name}` takes the nd_item", edits,
+            family="kernel", symbol=f.name,
+        )
+        for start, end, why in f.problems:
+            yield self.unconverted(start, start + 1, f"kernel `{f.name}`: {why}", family="kernel")

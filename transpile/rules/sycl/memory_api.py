@@ -1,0 +1,171 @@
+"""GP210 memory-api: CUDA allocation, copy and synchronisation calls become USM on the queue.
+
+What it does
+    `cudaMalloc(&p, n)` -> `p = (T *)sycl::malloc_device(n, gpuport_queue())` (T from p's declaration,
+    else `decltype(p)`); `cudaMallocManaged` -> `sycl::malloc_shared`; `cudaMallocHost`/`cudaHostAlloc`
+    -> `sycl::malloc_host`; `cudaFree`/`cudaFreeHost` -> `sycl::free(p, gpuport_queue())`;
+    `cudaMemcpy(d, s, n, kind)` -> `gpuport_queue().memcpy(d, s, n).wait()`; `cudaMemcpyAsync(d, s, n,
+    kind, st)` -> `st->memcpy(d, s, n)`; `cudaMemset[Async]` -> `.memset(...)`;
+    `cudaMemPrefetchAsync(p, n, dev, st)` -> `st->prefetch(p, n)`; `cudaDeviceSynchronize()` ->
+    `gpuport_queue().wait()`; `cudaStreamSynchronize(st)` -> `st->wait()`. Used as an expression
+    (`CUDA_CHECK(cudaMalloc(...))`) the result is wrapped as `(..., 0)` so it still yields a success code.
+Why
+    Unified shared memory on one in-order queue is the SYCL 2020 counterpart of CUDA's pointer-based
+    memory model and default stream. Errors surface as SYCL exceptions, not return codes.
+Example
+    CUDA_CHECK(cudaMemcpy(d_x, x.data(), n * sizeof(float), cudaMemcpyHostToDevice));
+Translated to
+    CUDA_CHECK((gpuport_queue().memcpy(d_x, x.data(), n * sizeof(float)).wait(), 0));
+Safety
+    safe. The copy direction argument is dropped (USM pointers know where they live).
+    `cudaHostAlloc` flags are dropped (review).
+References
+    SYCL 2020 specification, 4.8 (USM), 4.6.5.2 (queue shortcut functions).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+
+from ...calls import CallSite, call_at
+from ...context import Occurrence, RuleContext
+from ...diagnostics import Diagnostic, Safety
+from ...edits import Edit
+from ..base import Rule
+from ._model import QUEUE, render, variable_type
+
+ALLOC = {
+    "cudaMalloc": "malloc_device",
+    "cudaMallocManaged": "malloc_shared",
+    "cudaMallocHost": "malloc_host",
+    "cudaHostAlloc": "malloc_host",
+}
+DEFAULT_STREAMS = frozenset({"0", "NULL", "nullptr", "cudaStreamDefault", "cudaStreamLegacy", "cudaStreamPerThread"})
+_ADDR = re.compile(r"^\s*(?:\(\s*void\s*\*\s*\*\s*\)\s*|reinterpret_cast<\s*void\s*\*\s*\*\s*>\s*\(\s*)?&\s*")
+
+
+def queue_of(ctx: RuleContext, call: CallSite, i: int) -> str:
+    """The queue expression for stream argument i ("gpuport_queue()." when absent or default)."""
+    if i >= len(call.args):
+        return QUEUE + "."
+    text = call.arg_text(ctx, i).strip()
+    if text in DEFAULT_STREAMS:
+        return QUEUE + "."
+    if re.fullmatch(r"[A-Za-z_]\w*", text):
+        return f"{text}->"
+    return f"({render(ctx, *call.args[i])})->"
+
+
+def wrap(ctx: RuleContext, occ: Occurrence, call: CallSite, edits: list[Edit], value: str = "0") -> list[Edit]:
+    """Make the rewritten call an expression yielding `value` unless it is a whole statement."""
+    if call.node is not None and call.node.parent is not None and call.node.parent.type == "expression_statement":
+        return edits
+    return [Edit(call.start, call.start, "("), *edits, Edit(call.end, call.end, f", {value})")]
+
+
+class MemoryApi(Rule):
+    code = "GP210"
+    name = "memory-api"
+    targets = frozenset({"sycl"})
+    summary = "Translate CUDA memory and synchronisation calls to USM operations on the queue."
+
+    def run(self, ctx: RuleContext) -> Iterator[Diagnostic]:
+        for occ in ctx.occurrences:
+            if occ.node is not None and occ.node.type == "field_identifier":
+                continue
+            if ctx.is_claimed(occ.start, occ.end):
+                continue
+            name = occ.name
+            handler = getattr(self, "_" + name, None) if name.startswith("cuda") else None
+            if handler is None and name not in ALLOC:
+                continue
+            call = call_at(ctx, occ)
+            if call is None:
+                continue
+            got = self._alloc(ctx, occ, call) if name in ALLOC else handler(ctx, occ, call)
+            if got is None:
+                yield self.unconverted(occ.start, occ.end, f"`{name}` call not understood", family="runtime",
+                                       symbol=name)
+                continue
+            edits, safety = got
+            yield self.converted(occ.start, occ.end, f"`{name}` -> USM", edits, family="runtime", symbol=name,
+                                 safety=safety)
+            # The dropped arguments (copy kinds, flags) are CUDA names this rule handled.
+            for i in range(len(call.args)):
+                s, e = call.args[i]
+                if any(ed.start <= s and e <= ed.end and ed.start < ed.end for ed in edits):
+                    yield self.converted(s, e, "argument dropped", family="runtime")
+
+    def _alloc(self, ctx: RuleContext, occ: Occurrence, call: CallSite):  # noqa: ANN202
+        if len(call.args) < 2:
+            return None
+        a0s, a0e = call.args[0]
+        text = ctx.slice(a0s, a0e)
+        m = _ADDR.match(text)
+        if not m:
+            return None
+        target_start = a0s + m.end()
+        target_end = a0e - (1 if text.startswith("reinterpret_cast") else 0)
+        target = ctx.slice(target_start, target_end).strip()
+        t = None
+        if re.fullmatch(r"[A-Za-z_]\w*", target) and occ.node is not None:
+            got = variable_type(ctx, target, occ.node)
+            if got is not None and got[2] == 1 and not got[1]:
+                t = got[0]
+        cast = f"({t} *)" if t else f"static_cast<decltype({target})>("
+        func = ALLOC[occ.name]
+        b0, b1 = call.args[1]
+        edits = [
+            Edit(call.start, target_start, ""),
+            Edit(target_end, b0, f" = {cast}sycl::{func}("),
+            Edit(b1, call.end, f", {QUEUE}){'' if t else ')'}"),
+        ]
+        safety = Safety.REVIEW if occ.name == "cudaHostAlloc" else Safety.SAFE
+        return wrap(ctx, occ, call, edits), safety
+
+    def _free(self, ctx: RuleContext, occ: Occurrence, call: CallSite):  # noqa: ANN202
+        if len(call.args) != 1:
+            return None
+        return wrap(ctx, occ, call, [Edit(call.start, call.open + 1, "sycl::free("),
+                                     Edit(call.args[0][1], call.close, f", {QUEUE}")]), Safety.SAFE
+
+    _cudaFree = _free
+    _cudaFreeHost = _free
+
+    def _copy(self, ctx: RuleContext, occ: Occurrence, call: CallSite, op: str, n_args: int, stream_at: int | None):  # noqa: ANN202
+        if len(call.args) < n_args:
+            return None
+        q = queue_of(ctx, call, stream_at) if stream_at is not None else QUEUE + "."
+        tail = ")" if stream_at is not None else ").wait()"
+        edits = [Edit(call.start, call.open + 1, f"{q}{op}("),
+                 Edit(call.args[n_args - 1][1], call.end, tail)]
+        return wrap(ctx, occ, call, edits), Safety.SAFE
+
+    def _cudaMemcpy(self, ctx, occ, call):  # noqa: ANN001, ANN202
+        return self._copy(ctx, occ, call, "memcpy", 3, None) if len(call.args) == 4 else None
+
+    def _cudaMemcpyAsync(self, ctx, occ, call):  # noqa: ANN001, ANN202
+        return self._copy(ctx, occ, call, "memcpy", 3, 4) if len(call.args) in (4, 5) else None
+
+    def _cudaMemset(self, ctx, occ, call):  # noqa: ANN001, ANN202
+        return self._copy(ctx, occ, call, "memset", 3, None) if len(call.args) == 3 else None
+
+    def _cudaMemsetAsync(self, ctx, occ, call):  # noqa: ANN001, ANN202
+        return self._copy(ctx, occ, call, "memset", 3, 3) if len(call.args) in (3, 4) else None
+
+    def _cudaMemPrefetchAsync(self, ctx, occ, call):  # noqa: ANN001, ANN202
+        if len(call.args) not in (3, 4):
+            return None
+        return self._copy(ctx, occ, call, "prefetch", 2, 3)
+
+    def _cudaDeviceSynchronize(self, ctx, occ, call):  # noqa: ANN001, ANN202
+        return wrap(ctx, occ, call, [Edit(call.start, call.end, f"{QUEUE}.wait()")]), Safety.SAFE
+
+    _cudaThreadSynchronize = _cudaDeviceSynchronize
+
+    def _cudaStreamSynchronize(self, ctx, occ, call):  # noqa: ANN001, ANN202
+        if len(call.args) != 1:
+            return None
+        q = queue_of(ctx, call, 0)
+        return wrap(ctx, occ, call, [Edit(call.start, call.end, f"{q}wait()")]), Safety.SAFE

@@ -1,0 +1,85 @@
+"""GP201 sycl-prelude: include `<sycl/sycl.hpp>` and define the program-wide queue once per file.
+
+What it does
+    When a file launches kernels or calls the CUDA runtime, inserts right after its last top-level
+    `#include` an inline function `gpuport_queue()` returning one in-order, profiling-enabled
+    `sycl::queue` (guarded by `GPUPORT_SYCL_QUEUE`), and adds `#include <sycl/sycl.hpp>` when the file has
+    kernels or CUDA API but includes no CUDA runtime header (GP002 maps those to `<sycl/sycl.hpp>`).
+Why
+    CUDA has an implicit device and default stream; SYCL has neither. An `inline` function with a static
+    local is one object program-wide (across translation units, ODR), so every file's translated calls
+    share one queue, as CUDA code shares the default stream. In-order keeps CUDA's stream ordering.
+    Standard SYCL 2020 only: no dpct/syclcompat helper header.
+Example
+    #include <cuda_runtime.h>
+    ...
+Translated to
+    #include <sycl/sycl.hpp>
+    #ifndef GPUPORT_SYCL_QUEUE
+    #define GPUPORT_SYCL_QUEUE
+    inline sycl::queue &gpuport_queue() {
+      static sycl::queue q{sycl::property_list{sycl::property::queue::in_order{},
+                                               sycl::property::queue::enable_profiling{}}};
+      return q;
+    }
+    #endif
+Safety
+    safe.
+References
+    SYCL 2020 specification, 4.6.5 (queue), 4.6.5.2 (queue properties).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from ... import parse as ts
+from ...context import RuleContext
+from ...diagnostics import Diagnostic
+from ...edits import Edit
+from ..base import Rule
+from ._model import model
+
+QUEUE_DEFINITION = (
+    "#ifndef GPUPORT_SYCL_QUEUE\n"
+    "#define GPUPORT_SYCL_QUEUE\n"
+    "inline sycl::queue &gpuport_queue() {\n"
+    "  static sycl::queue q{sycl::property_list{sycl::property::queue::in_order{}, "
+    "sycl::property::queue::enable_profiling{}}};\n"
+    "  return q;\n"
+    "}\n"
+    "#endif\n"
+)
+RUNTIME_HEADERS = frozenset({"cuda_runtime.h", "cuda.h", "cuda_runtime_api.h"})
+
+
+class SyclPrelude(Rule):
+    code = "GP201"
+    name = "sycl-prelude"
+    targets = frozenset({"sycl"})
+    summary = "Include <sycl/sycl.hpp> and define the program-wide in-order queue once per file."
+
+    def run(self, ctx: RuleContext) -> Iterator[Diagnostic]:
+        m = model(ctx)
+        launches = bool(ts.captures("(kernel_call_syntax) @k", ctx.root).get("k"))
+        runtime = any(
+            o.entry is not None and o.entry.family in ("runtime", "driver") for o in ctx.occurrences
+        )
+        cuda_code = bool(m.functions) or launches or runtime or bool(m.globals)
+        if not cuda_code:
+            return
+        top = [i for i in ctx.includes if i.node.parent is not None and i.node.parent.type == "translation_unit"]
+        has_runtime = any(i.path in RUNTIME_HEADERS for i in ctx.includes)
+        text = "" if has_runtime else "#include <sycl/sycl.hpp>\n"
+        if launches or runtime or m.globals:
+            text += QUEUE_DEFINITION
+        if not text:
+            return
+        if top:
+            at = top[-1].node.end_byte
+            # preproc_include ends after its newline in tree-sitter-cuda; keep the insertion on its own line
+            if ctx.source[at - 1 : at] != b"\n":
+                text = "\n" + text
+        else:
+            at = 0
+        yield self.converted(at, at, "SYCL queue prelude", [Edit(at, at, text)], family="runtime")

@@ -1,0 +1,60 @@
+"""GP206 shared-memory: `__shared__` variables of a kernel become `local_accessor`s made at the launch.
+
+What it does
+    Removes each `__shared__ T x[N]` (or `[N][M]`, or scalar `__shared__ T x`, or dynamic
+    `extern __shared__ T x[]`) declaration from the kernel body. GP202 adds a matching parameter
+    (`T *x`, `T (*x)[M]`, `T &x`) and GP203 creates a `sycl::local_accessor<T, 1>` of the right size in a
+    `submit` at each launch (dynamic: the launch's byte count / `sizeof(T)`) and passes its pointer, so
+    the body's `x[i]`, `x[i][j]` stay as written. Shared variables in device functions (not kernels),
+    and extents that use names local to the kernel, are reported unconverted.
+Why
+    SYCL 2020 has no `__shared__` storage class: work-group local memory is allocated through an accessor
+    at command-group scope.
+Example
+    __global__ void k(float *o) { __shared__ float t[32][33]; ... t[ty][tx] = ...; }
+Translated to
+    void k(float *o, const sycl::nd_item<3> &item, float (*t)[33]) { ... t[ty][tx] = ...; }
+Safety
+    safe.
+References
+    SYCL 2020 specification, 4.7.6.11 (local_accessor), 4.9.4.2.2 (local memory).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from ... import parse as ts
+from ...context import RuleContext
+from ...diagnostics import Diagnostic
+from ...edits import Edit
+from ..base import Rule
+from ._model import model
+
+
+class SharedMemory(Rule):
+    code = "GP206"
+    name = "shared-memory"
+    targets = frozenset({"sycl"})
+    summary = "Move __shared__ variables to local_accessors created at the launch site."
+
+    def run(self, ctx: RuleContext) -> Iterator[Diagnostic]:
+        m = model(ctx)
+        handled: set[int] = set()
+        for f in m.kernels.values():
+            for s in f.shared:
+                d = s.decl
+                start = d.start_byte
+                line_start = ctx.source.rfind(b"\n", 0, start) + 1
+                end = d.end_byte
+                if ctx.source[line_start:start].strip() == b"" and ctx.source[end : end + 1] == b"\n":
+                    start, end = line_start, end + 1
+                handled.add(d.start_byte)
+                yield self.converted(d.start_byte, d.end_byte, f"`__shared__ {s.name}` -> local_accessor parameter",
+                                     [Edit(start, end, "")], family="shared", symbol=s.name)
+        for q in ts.captures('(type_qualifier) @q', ctx.root).get("q", []):
+            if ctx.text(q) != "__shared__" or q.parent is None or q.parent.start_byte in handled:
+                continue
+            yield self.unconverted(q.start_byte, q.end_byte,
+                                   "`__shared__` variable not in a kernel body (or not understood)", family="shared",
+                                   symbol="__shared__")

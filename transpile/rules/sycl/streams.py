@@ -1,0 +1,65 @@
+"""GP215 streams: a `cudaStream_t` is a `sycl::queue *`; creation and destruction of streams.
+
+What it does
+    The tables map `cudaStream_t` to `sycl::queue *`. `cudaStreamCreate(&s)` (and `...WithFlags`) ->
+    `s = new sycl::queue(gpuport_queue().get_context(), gpuport_queue().get_device(), {in_order,
+    enable_profiling})`; `cudaStreamDestroy(s)` -> `delete s`. Synchronisation is GP210's
+    (`s->wait()`); launches and async copies on a stream use `s->` (GP203, GP210).
+Why
+    A CUDA stream is an in-order queue of work on one device; a second in-order SYCL queue on the same
+    context and device is its exact counterpart (and USM pointers from the default queue stay valid).
+Example
+    cudaStream_t s; cudaStreamCreate(&s); ... cudaStreamDestroy(s);
+Translated to
+    sycl::queue * s; s = new sycl::queue(...); ... delete s;
+Safety
+    safe.
+References
+    SYCL 2020 specification, 4.6.5 (queue).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from ...calls import call_at
+from ...context import RuleContext
+from ...diagnostics import Diagnostic
+from ...edits import Edit
+from ..base import Rule
+from ._model import QUEUE
+from .memory_api import wrap
+
+NEW_QUEUE = (f"new sycl::queue({QUEUE}.get_context(), {QUEUE}.get_device(), sycl::property_list{{"
+             "sycl::property::queue::in_order{}, sycl::property::queue::enable_profiling{}})")
+
+
+class Streams(Rule):
+    code = "GP215"
+    name = "streams"
+    targets = frozenset({"sycl"})
+    summary = "Create and destroy CUDA streams as in-order sycl::queue objects."
+
+    def run(self, ctx: RuleContext) -> Iterator[Diagnostic]:
+        for occ in ctx.occurrences:
+            if occ.name not in ("cudaStreamCreate", "cudaStreamCreateWithFlags", "cudaStreamDestroy",
+                                "cudaStreamCreateWithPriority"):
+                continue
+            if ctx.is_claimed(occ.start, occ.end):
+                continue
+            call = call_at(ctx, occ)
+            if call is None or not call.args:
+                continue
+            first = call.arg_text(ctx, 0).strip()
+            if occ.name == "cudaStreamDestroy":
+                new = f"delete {first}"
+            elif first.startswith("&"):
+                new = f"{first[1:].strip()} = {NEW_QUEUE}"
+            else:
+                yield self.unconverted(occ.start, occ.end, f"`{occ.name}` not understood", family="streams")
+                continue
+            yield self.converted(occ.start, occ.end, f"`{occ.name}` -> sycl::queue", 
+                                 wrap(ctx, occ, call, [Edit(call.start, call.end, new)]), family="streams",
+                                 symbol=occ.name)
+            for s, e in call.args[1:]:
+                yield self.converted(s, e, "argument dropped", family="streams")
