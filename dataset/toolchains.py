@@ -1,10 +1,76 @@
-"""Where the toolchains gpuport uses live on this machine, found without running them."""
+"""Which toolchains and devices this machine has, with versions, and why a missing one is missing.
+
+Detection runs each tool once (`--version`, `nvidia-smi --query-gpu`, `rocminfo`) and caches the answer for
+the process: the pipeline asks often, and a verification level is only as good as the versions recorded
+beside it. Every `Toolchain` says whether it is usable and, when it is not, why (`why_not`), so
+`gpuport doctor` can explain what this machine can verify.
+"""
 
 from __future__ import annotations
 
+import functools
+import os
+import re
+import shutil
+import subprocess
 import sys
 import sysconfig
+from dataclasses import asdict, dataclass, field
 from pathlib import Path
+from typing import Any
+
+# Where scripts/setup.sh (and DESIGN.md) build AdaptiveCpp beside the project; used only when neither
+# PATH nor $GPUPORT_ACPP names one.
+_ACPP_FALLBACKS = (Path("/work/acpp/install/bin/acpp"),)
+PROBE_TIMEOUT_S = 30.0
+
+
+@dataclass(frozen=True)
+class Toolchain:
+    name: str
+    path: str | None
+    version: str | None
+    usable: bool
+    why_not: str | None = None
+    details: dict[str, Any] = field(default_factory=dict)
+
+    def to_dict(self) -> dict[str, Any]:
+        return asdict(self)
+
+    def label(self) -> str:
+        """'nvcc 13.0.88' — the name and version stored with every piece of evidence."""
+        return f"{self.name} {self.version}" if self.version else self.name
+
+
+@dataclass(frozen=True)
+class Gpu:
+    index: int
+    name: str
+    vendor: str  # "nvidia" | "amd"
+    memory_mib: int | None = None
+    driver: str | None = None
+    arch: str | None = None  # sm_90, gfx90a
+
+    def label(self) -> str:
+        return f"{self.vendor} {self.name}" + (f" ({self.arch})" if self.arch else "")
+
+
+def _probe(argv: list[str], env: dict[str, str] | None = None) -> tuple[int, str]:
+    """Run a version probe; (rc, stdout+stderr). rc 127 when it cannot start, 124 on timeout."""
+    try:
+        proc = subprocess.run(
+            argv,
+            capture_output=True,
+            text=True,
+            timeout=PROBE_TIMEOUT_S,
+            env={**os.environ, **(env or {})},
+            stdin=subprocess.DEVNULL,
+        )
+    except (OSError, ValueError) as err:
+        return 127, str(err)
+    except subprocess.TimeoutExpired:
+        return 124, "timed out"
+    return proc.returncode, (proc.stdout or "") + (proc.stderr or "")
 
 
 def sycl_include_dir() -> Path | None:
@@ -20,3 +86,189 @@ def sycl_include_dir() -> Path | None:
         if (inc / "sycl" / "sycl.hpp").is_file():
             return inc
     return None
+
+
+@functools.cache
+def nvcc() -> Toolchain:
+    path = shutil.which("nvcc")
+    if path is None:
+        return Toolchain("nvcc", None, None, False, "nvcc not on PATH (install the CUDA toolkit)")
+    rc, out = _probe([path, "--version"])
+    m = re.search(r"release [\d.]+, V([\d.]+)", out)
+    if rc != 0 or not m:
+        return Toolchain("nvcc", path, None, False, f"`nvcc --version` failed (rc={rc}): {out.strip()[:200]}")
+    return Toolchain("nvcc", path, m.group(1), True)
+
+
+@functools.cache
+def hipcc() -> Toolchain:
+    """Debian's hipcc driving clang for AMD targets (HIP_PLATFORM=amd, else it picks nvcc)."""
+    path = shutil.which("hipcc")
+    if path is None:
+        return Toolchain(
+            "hipcc", None, None, False, "hipcc not on PATH (apt-get install hipcc libamdhip64-dev)"
+        )
+    rc, out = _probe([path, "--version"], env={"HIP_PLATFORM": "amd"})
+    hip = re.search(r"HIP version:\s*([\w.\-]+)", out)
+    clang = re.search(r"clang version\s*([\w.\-]+)", out)
+    if not hip:
+        return Toolchain(
+            "hipcc", path, None, False, f"`hipcc --version` printed no HIP version: {out[-200:]}"
+        )
+    details = {"clang": clang.group(1) if clang else None, "platform": "amd"}
+    return Toolchain("hipcc", path, hip.group(1), True, details=details)
+
+
+@functools.cache
+def gxx() -> Toolchain:
+    path = shutil.which("g++")
+    if path is None:
+        return Toolchain("g++", None, None, False, "g++ not on PATH")
+    rc, out = _probe([path, "--version"])
+    m = re.search(r"\)\s*([\d.]+)", out.splitlines()[0] if out else "")
+    return Toolchain("g++", path, m.group(1) if m else None, rc == 0, None if rc == 0 else out[:200])
+
+
+@functools.cache
+def sycl_headers() -> Toolchain:
+    """The DPC++ headers from intel-sycl-rt, used with g++ -fsyntax-only as a SYCL type-check."""
+    inc = sycl_include_dir()
+    if inc is None:
+        return Toolchain(
+            "sycl-headers", None, None, False, "SYCL headers not found (pip install intel-sycl-rt)"
+        )
+    version = None
+    try:
+        from importlib.metadata import version as dist_version
+
+        version = dist_version("intel-sycl-rt")
+    except Exception:  # noqa: BLE001  (metadata may be absent for a manual install)
+        version = None
+    g = gxx()
+    if not g.usable:
+        return Toolchain("sycl-headers", str(inc), version, False, f"headers found but {g.why_not}")
+    return Toolchain("sycl-headers", str(inc), version, True, details={"gxx": g.version})
+
+
+@functools.cache
+def acpp() -> Toolchain:
+    """AdaptiveCpp's acpp (PATH, then $GPUPORT_ACPP, then the build beside the project)."""
+    candidates = [shutil.which("acpp"), os.environ.get("GPUPORT_ACPP")]
+    candidates += [str(p) for p in _ACPP_FALLBACKS]
+    path = next((c for c in candidates if c and Path(c).is_file() and os.access(c, os.X_OK)), None)
+    if path is None:
+        return Toolchain("acpp", None, None, False, "acpp not found (PATH or $GPUPORT_ACPP)")
+    rc, out = _probe([path, "--acpp-version"])
+    m = re.search(r"AdaptiveCpp version:\s*(\S+)", out) or re.search(r"version\D*([\d.]+\S*)", out)
+    if rc != 0:
+        return Toolchain("acpp", path, None, False, f"`acpp --acpp-version` failed (rc={rc}): {out[-200:]}")
+    return Toolchain("acpp", path, m.group(1) if m else None, True, details={"targets": "omp"})
+
+
+@functools.cache
+def icpx() -> Toolchain:
+    path = shutil.which("icpx")
+    if path is None:
+        return Toolchain("icpx", None, None, False, "icpx (Intel oneAPI DPC++) not on PATH")
+    rc, out = _probe([path, "--version"])
+    m = re.search(r"version\s*([\d.]+)", out)
+    return Toolchain("icpx", path, m.group(1) if m else None, rc == 0, None if rc == 0 else out[:200])
+
+
+def _cuobjdump_path() -> str | None:
+    found = shutil.which("cuobjdump")
+    if found:
+        return found
+    from .cudalibs import _site_dirs
+
+    for base in _site_dirs():
+        for sub in ("cu13", "cu12", "cuda_cuobjdump"):
+            p = base / "nvidia" / sub / "bin" / "cuobjdump"
+            if p.is_file():
+                return str(p)
+    return None
+
+
+@functools.cache
+def cuobjdump() -> Toolchain:
+    """cuobjdump for SASS listings (PyPI wheel nvidia-cuda-cuobjdump, or the toolkit's)."""
+    path = _cuobjdump_path()
+    if path is None:
+        return Toolchain(
+            "cuobjdump", None, None, False, "cuobjdump not found (pip install nvidia-cuda-cuobjdump)"
+        )
+    rc, out = _probe([path, "--version"])
+    m = re.search(r"V([\d.]+)", out)
+    return Toolchain("cuobjdump", path, m.group(1) if m else None, rc == 0, None if rc == 0 else out[:200])
+
+
+@functools.cache
+def nvidia_gpus() -> tuple[Gpu, ...]:
+    smi = shutil.which("nvidia-smi")
+    if smi is None:
+        return ()
+    rc, out = _probe(
+        [
+            smi,
+            "--query-gpu=index,name,memory.total,driver_version,compute_cap",
+            "--format=csv,noheader,nounits",
+        ]
+    )
+    if rc != 0:
+        return ()
+    gpus = []
+    for line in out.splitlines():
+        parts = [p.strip() for p in line.split(",")]
+        if len(parts) < 5 or not parts[0].isdigit():
+            continue
+        mem = int(parts[2]) if parts[2].isdigit() else None
+        arch = "sm_" + parts[4].replace(".", "") if re.fullmatch(r"\d+\.\d+", parts[4]) else None
+        gpus.append(Gpu(int(parts[0]), parts[1], "nvidia", mem, parts[3], arch))
+    return tuple(gpus)
+
+
+@functools.cache
+def amd_gpus() -> tuple[Gpu, ...]:
+    tool = shutil.which("rocminfo")
+    if tool is None:
+        return ()
+    rc, out = _probe([tool])
+    if rc != 0:
+        return ()
+    gpus, index = [], 0
+    for m in re.finditer(r"Name:\s*(gfx\w+)", out):
+        gpus.append(Gpu(index, m.group(1), "amd", arch=m.group(1)))
+        index += 1
+    return tuple(gpus)
+
+
+@functools.cache
+def rocminfo() -> Toolchain:
+    tool = shutil.which("rocminfo")
+    if tool is None:
+        return Toolchain("rocminfo", None, None, False, "rocminfo not installed")
+    gpus = amd_gpus()
+    if not gpus:
+        return Toolchain("rocminfo", tool, None, False, "no AMD GPU visible (no /dev/kfd or rocminfo failed)")
+    return Toolchain("rocminfo", tool, None, True, details={"gpus": [g.label() for g in gpus]})
+
+
+def all_toolchains() -> dict[str, Toolchain]:
+    return {
+        t.name: t for t in (nvcc(), hipcc(), gxx(), sycl_headers(), acpp(), icpx(), cuobjdump(), rocminfo())
+    }
+
+
+def describe() -> dict[str, Any]:
+    """Everything detected, as JSON-ready data (stored with each build and shown by `gpuport doctor`)."""
+    return {
+        "toolchains": {k: v.to_dict() for k, v in all_toolchains().items()},
+        "gpus": [asdict(g) for g in nvidia_gpus() + amd_gpus()],
+        "host": {"platform": sys.platform, "python": sys.version.split()[0], "cpus": os.cpu_count()},
+    }
+
+
+def clear_cache() -> None:
+    """Forget every detection (tests that change PATH call this)."""
+    for fn in (nvcc, hipcc, gxx, sycl_headers, acpp, icpx, cuobjdump, nvidia_gpus, amd_gpus, rocminfo):
+        fn.cache_clear()

@@ -7,8 +7,8 @@ cudaMalloc`. This script writes one `gpuport_hip_map_<family>.h` per family that
 include, holding those defines.
 
 A row becomes a define when its `hip` column is a real identifier different from its `cuda` name, its kind
-is not header or namespace, and it is not flagged unsupported-hip. Left out, with a comment where a reader
-might look for them:
+is not header or namespace, it is not flagged unsupported-hip, and it is not a compiler built-in
+(__builtin_trap: nvcc has it). Left out, with a comment where a reader might look for them:
 
 * HIP names the hand-written headers define themselves (`#define NAME` or a `gpuport-hand:` comment line in
   any header under include/ that is not generated): those need more than a rename.
@@ -166,6 +166,10 @@ def candidate(row: Row) -> bool:
     if row.kind in SKIP_KINDS or "unsupported-hip" in row.flags:
         return False
     if row.hip in ("", "=", "-") or row.hip == row.cuda:
+        return False
+    # Compiler built-ins (__builtin_trap) exist under nvcc too, in host and device code; a macro would
+    # reroute every use, the host compiler's own headers included, to a device-only CUDA function.
+    if row.hip.startswith("__builtin_"):
         return False
     return IDENT.fullmatch(row.hip) is not None and bool(row.cuda)
 

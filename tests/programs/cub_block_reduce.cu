@@ -3,12 +3,16 @@
 #include <cub/cub.cuh>
 #include <cuda_runtime.h>
 
+struct MaxOp {
+  __device__ int operator()(int a, int b) const { return a > b ? a : b; }
+};
+
 template <int THREADS>
 __global__ void block_max(const int *in, int *out) {
   typedef cub::BlockReduce<int, THREADS> Reduce;
   __shared__ typename Reduce::TempStorage temp;
   int v = in[blockIdx.x * THREADS + threadIdx.x];
-  int m = Reduce(temp).Reduce(v, cub::Max());
+  int m = Reduce(temp).Reduce(v, MaxOp());
   if (threadIdx.x == 0) out[blockIdx.x] = m;
 }
 

@@ -3,4 +3,3 @@
 // Re-generate after changing the tables: python scripts/gen_hip_on_cuda.py
 #pragma once
 
-#define __builtin_trap __trap

@@ -22,12 +22,15 @@ from .device_item import DeviceFunctionItem
 from .dim3_range import Dim3Range
 from .error_api import ErrorApi
 from .events import Events
+from .host_printf import Printf
 from .kernel_launch import KernelLaunch
 from .kernel_signature import KernelSignature
 from .memory_api import MemoryApi
 from .prelude import SyclPrelude
 from .qualifiers import FunctionQualifiers
+from .shadowed_names import ShadowedNames
 from .shared_memory import SharedMemory
+from .std_math import StdMath
 from .streams import Streams
 
 SYCL_RULES: list[type[Rule]] = [
@@ -46,4 +49,7 @@ SYCL_RULES: list[type[Rule]] = [
     Streams,
     BuiltinIndex,
     FunctionQualifiers,
+    Printf,
+    StdMath,
+    ShadowedNames,
 ]

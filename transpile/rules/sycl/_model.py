@@ -257,6 +257,8 @@ def base_type(ctx: RuleContext, decl: Node) -> str:
 def variable_type(ctx: RuleContext, name: str, at: Node) -> tuple[str, list[str], int] | None:
     """Type text, array extents and pointer depth of variable `name` as seen at `at`, when found by
     looking through the enclosing function's parameters and declarations, then file-scope declarations."""
+    if name in dim3_vars(ctx):
+        return "dim3", [], 0
     fn = enclosing_function(at)
     scopes = [fn] if fn is not None else []
     scopes.append(ctx.root)
@@ -322,15 +324,59 @@ def builtin_uses(ctx: RuleContext) -> list[BuiltinUse]:
     return out
 
 
+def dim3_vars(ctx: RuleContext) -> set[str]:
+    """Names declared with type dim3 anywhere in the file (they become sycl::range<3>)."""
+    cached = getattr(ctx, "_sycl_dim3", None)
+    if cached is not None:
+        return cached
+    names: set[str] = set()
+    for t in ts.captures("(type_identifier) @t", ctx.root).get("t", []):
+        decl = t.parent
+        if ctx.text(t) != "dim3" or decl is None:
+            continue
+        for d in decl.children_by_field_name("declarator"):
+            if d.type == "function_declarator" and enclosing_function(decl) is not None:
+                inner = d.child_by_field_name("declarator")
+                if inner is not None and inner.type == "identifier":
+                    names.add(ctx.text(inner))
+                continue
+            got = declarator_name(ctx, d)
+            if got is not None and not got[1] and not got[2]:
+                names.add(got[0])
+    ctx._sycl_dim3 = names  # type: ignore[attr-defined]
+    return names
+
+
+def dim3_members(ctx: RuleContext) -> list[tuple[int, int, str]]:
+    """(start, end, replacement) for `v.x` member reads of dim3 variables: `v[2]`."""
+    cached = getattr(ctx, "_sycl_dim3_members", None)
+    if cached is not None:
+        return cached
+    names = dim3_vars(ctx)
+    out: list[tuple[int, int, str]] = []
+    for fe in ts.captures("(field_expression) @f", ctx.root).get("f", []) if names else []:
+        arg = fe.child_by_field_name("argument")
+        fld = fe.child_by_field_name("field")
+        if arg is None or fld is None or arg.type != "identifier" or ctx.text(arg) not in names:
+            continue
+        if ctx.text(fld) not in DIM or any(c.type == "->" for c in fe.children):
+            continue
+        out.append((arg.end_byte, fe.end_byte, f"[{DIM[ctx.text(fld)]}]"))
+    ctx._sycl_dim3_members = out  # type: ignore[attr-defined]
+    return out
+
+
 def render(ctx: RuleContext, start: int, end: int) -> str:
-    """Source text of [start, end) with the nd_item builtins translated (for text a rule moves)."""
+    """Source text of [start, end) with the nd_item builtins and dim3 members translated (for text a
+    rule moves or duplicates, so the rules that would have translated it in place cannot)."""
+    subs = [(b.start, b.end, b.sycl) for b in builtin_uses(ctx)] + dim3_members(ctx)
     parts: list[str] = []
     pos = start
-    for b in builtin_uses(ctx):
-        if b.start >= start and b.end <= end:
-            parts.append(ctx.slice(pos, b.start))
-            parts.append(b.sycl)
-            pos = b.end
+    for s, e, new in sorted(subs):
+        if s >= start and e <= end and s >= pos:
+            parts.append(ctx.slice(pos, s))
+            parts.append(new)
+            pos = e
     parts.append(ctx.slice(pos, end))
     return "".join(parts)
 
@@ -349,13 +395,17 @@ def idents_in(ctx: RuleContext, node: Node) -> set[str]:
 
 def _build(ctx: RuleContext) -> Model:
     functions: dict[str, Function] = {}
+    dups: set[str] = set()
     for fn in ts.captures(_FUNCTIONS, ctx.root).get("f", []):
         q = qualifiers(fn)
         if "__global__" not in q and "__device__" not in q:
             continue
         name = function_name(ctx, fn)
-        if name is None or name in functions:
-            continue  # overloads: first definition wins; later ones are treated alike by name
+        if name is None:
+            continue
+        if name in functions:
+            dups.add(name)  # overloads/specialisations: one model per name, so flag them below
+            continue
         functions[name] = Function(
             name, fn, "__global__" in q, "__host__" in q, template_params(ctx, fn)
         )
@@ -398,7 +448,12 @@ def _build(ctx: RuleContext) -> Model:
     for f in functions.values():
         if f.kernel:
             f.needs_item = True
-        if f.host_too and (f.needs_item or f.globals_used):
+        if f.name in dups and not f.kernel and (f.needs_item or f.globals_used):
+            f.host_too = True  # treated like a host-device function: reported, not rewritten
+            f.problems.append((f.node.start_byte, f.node.end_byte,
+                               "overloaded or specialised device function that needs the nd_item or device "
+                               "globals: not rewritten"))
+        elif f.host_too and (f.needs_item or f.globals_used):
             f.problems.append(
                 (f.node.start_byte, f.node.end_byte,
                  "a __host__ __device__ function that uses the nd_item or device globals cannot be split "

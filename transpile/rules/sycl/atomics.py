@@ -25,6 +25,7 @@ References
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
 
 from ...calls import call_at
@@ -88,23 +89,25 @@ class Atomics(Rule):
             addr = ctx.slice(a0s, a0e)
             t = self._pointee(ctx, occ, addr)
             amp = addr.startswith("&")
+            plain = bool(re.fullmatch(r"[A-Za-z_]\w*", addr))  # `*p` needs no parentheses
             # Edits leave the argument texts in place (other rules translate names inside them).
             if base == "atomicCAS":
                 obj_t = t or "std::remove_reference_t<decltype(gp_obj)>"
                 head = (f"[](auto &gp_obj, auto gp_expected, auto gp_desired) {{ {obj_t} gp_old = gp_expected; "
                         f"{ref_type(obj_t, scope)}(gp_obj).compare_exchange_strong(gp_old, gp_desired); "
                         "return gp_old; }(")
-                edits = [Edit(call.start, a0s + 1 if amp else a0s, head + ("" if amp else "*("))]
-                if not amp:
+                edits = [Edit(call.start, a0s + 1 if amp else a0s, head + ("" if amp else "*" if plain else "*("))]
+                if not amp and not plain:
                     edits.append(Edit(a0e, a0e, ")"))
             elif t is not None:
-                edits = [Edit(call.start, a0s + 1 if amp else a0s, ref_type(t, scope) + ("(" if amp else "(*("))]
-                edits.append(Edit(a0e, call.args[1][0], f"{'' if amp else ')'}).{OPS[base]}("))
+                deref = "(" if amp else "(*" if plain else "(*("
+                edits = [Edit(call.start, a0s + 1 if amp else a0s, ref_type(t, scope) + deref)]
+                edits.append(Edit(a0e, call.args[1][0], f"{'' if amp or plain else ')'}).{OPS[base]}("))
             else:
                 obj_t = "std::remove_reference_t<decltype(gp_obj)>"
                 head = f"[](auto &gp_obj, auto gp_v) {{ return {ref_type(obj_t, scope)}(gp_obj).{OPS[base]}(gp_v); }}("
-                edits = [Edit(call.start, a0s + 1 if amp else a0s, head + ("" if amp else "*("))]
-                if not amp:
+                edits = [Edit(call.start, a0s + 1 if amp else a0s, head + ("" if amp else "*" if plain else "*("))]
+                if not amp and not plain:
                     edits.append(Edit(a0e, a0e, ")"))
             yield self.converted(occ.start, occ.end, f"`{occ.name}` -> atomic_ref::{OPS[base]}", edits,
                                  family="atomic", symbol=occ.name)
@@ -112,8 +115,6 @@ class Atomics(Rule):
     @staticmethod
     def _pointee(ctx: RuleContext, occ, addr: str) -> str | None:  # noqa: ANN001
         """The type of the object `addr` points at, when a declaration says so."""
-        import re
-
         node = occ.node
         if node is None:
             return None

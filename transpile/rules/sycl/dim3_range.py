@@ -31,7 +31,7 @@ from ...context import RuleContext
 from ...diagnostics import Diagnostic
 from ...edits import Edit
 from ..base import Rule
-from ._model import DIM, declarator_name, render
+from ._model import declarator_name, dim3_members, enclosing_function, render
 
 RANGE = "sycl::range<3>"
 
@@ -62,6 +62,18 @@ class Dim3Range(Rule):
             edits = [Edit(tnode.start_byte, tnode.end_byte, RANGE)]
             ok = True
             for d in decl.children_by_field_name("declarator"):
+                if d.type == "function_declarator" and enclosing_function(decl) is not None:
+                    # `dim3 block(TILE, ROWS);` parses as a function declaration (macros look like types)
+                    params = d.child_by_field_name("parameters")
+                    name = d.child_by_field_name("declarator")
+                    if params is not None and name is not None and name.type == "identifier":
+                        dim3_vars.add(ctx.text(name))
+                        args = _reversed_args(ctx, params)
+                        if args is None:
+                            ok = False
+                            break
+                        edits.append(Edit(params.start_byte, params.end_byte, args))
+                        continue
                 got = declarator_name(ctx, d)
                 if got is None or got[1] or got[2]:
                     ok = False
@@ -116,15 +128,8 @@ class Dim3Range(Rule):
             yield self.converted(fn.start_byte, fn.end_byte, "`dim3(...)` -> `sycl::range<3>(...)`",
                                  [Edit(fn.start_byte, call.end_byte, RANGE + rev)], family="types", symbol="dim3")
         # member accesses of dim3 variables
-        for fe in ts.captures("(field_expression) @f", ctx.root).get("f", []):
-            arg = fe.child_by_field_name("argument")
-            field = fe.child_by_field_name("field")
-            if arg is None or field is None or arg.type != "identifier" or ctx.text(arg) not in dim3_vars:
-                continue
-            if ctx.text(field) not in DIM or any(c.type == "->" for c in fe.children):
-                continue
-            yield self.converted(field.start_byte, field.end_byte, f"`.{ctx.text(field)}` -> `[{DIM[ctx.text(field)]}]`",
-                                 [Edit(arg.end_byte, fe.end_byte, f"[{DIM[ctx.text(field)]}]")], family="types")
+        for start, end, new in dim3_members(ctx):
+            yield self.converted(start, end, f"dim3 member -> `{new}`", [Edit(start, end, new)], family="types")
         for occ in ctx.occurrences:
             if occ.name == "dim3" and occ.start not in handled and not ctx.is_claimed(occ.start, occ.end):
                 yield self.unconverted(occ.start, occ.end, "`dim3` use not understood", family="types",

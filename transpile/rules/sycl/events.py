@@ -72,9 +72,14 @@ class Events(Rule):
                 continue
             if new == "0":
                 edits = [Edit(call.start, call.end, new)]
-                if call.node is not None and call.node.parent is not None and \
-                        call.node.parent.type == "expression_statement":
-                    edits = [Edit(call.start, call.end, "(void)0")]
+                stmt = call.node.parent if call.node is not None else None
+                if stmt is not None and stmt.type == "expression_statement":
+                    # nothing to do in SYCL: drop the statement (and its line when it stands alone)
+                    start, end = stmt.start_byte, stmt.end_byte
+                    line_start = ctx.source.rfind(b"\n", 0, start) + 1
+                    if ctx.source[line_start:start].strip() == b"" and ctx.source[end : end + 1] == b"\n":
+                        start, end = line_start, end + 1
+                    edits = [Edit(start, end, "")]
             else:
                 edits = wrap(ctx, occ, call, [Edit(call.start, call.end, new)], value)
             yield self.converted(occ.start, occ.end, f"`{occ.name}` -> sycl::event", edits, family="events",

@@ -154,7 +154,7 @@ class KernelLaunch(Rule):
                 elif not s.dims:
                     size = "1"
                 else:
-                    size = " * ".join(dims)
+                    size = " * ".join(d if re.fullmatch(r"\w+", d) else f"({d})" for d in dims)
                 locals_.append(f"sycl::local_accessor<{elem}, 1> {acc}(sycl::range<1>({size}), cgh);")
                 ptr = f"{acc}.get_multi_ptr<sycl::access::decorated::no>().get()"
                 if not s.dims:

@@ -22,7 +22,7 @@
 int main(int argc, char** argv) {
     const int n = argc > 1 ? atoi(argv[1]) : 1 << 23;
 
-    // Keys: only 2^20 distinct values over 8M items, so equal keys are common.
+    // Keys: only 2^20 distinct values over 4M items, so equal keys are common.
     std::vector<uint32_t> keys(n);
     std::vector<int> vals(n);
     uint32_t s = 42u;

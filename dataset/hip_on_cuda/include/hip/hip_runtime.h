@@ -12,10 +12,13 @@
 // type traits (pulled in by CUB, cooperative groups, <cuda/...>) declare a struct named __any.
 // (libcu++'s __any lives in an internal header; fall back to the public one that includes it, which is
 // slower to read, if a later CCCL moves it.)
+// A host compiler (g++ on a .cpp file) sees neither libcu++ nor the device-side part of this header.
+#if defined(__CUDACC__)
 #if __has_include(<cuda/std/__functional/invoke.h>)
 #include <cuda/std/__functional/invoke.h>
 #else
 #include <cuda/std/type_traits>
+#endif
 #endif
 #include <cuda_bf16.h>
 #include <cuda_fp16.h>
@@ -68,6 +71,7 @@
 // overloads, defined after the CUDA headers that declare or use those names. __activemask() is left as
 // CUDA's: HIP returns it as 64 bits, CUDA as 32; assigned to an unsigned long long the value is the same,
 // and a macro would change the type of `auto` masks inside libcu++'s own headers.
+#if defined(__CUDACC__)
 namespace gpuport_hip_detail {
 constexpr unsigned int kFullMask = 0xffffffffu;
 
@@ -109,3 +113,4 @@ __device__ __forceinline__ unsigned int __lane_id() {
   asm volatile("mov.u32 %0, %%laneid;" : "=r"(lane));
   return lane;
 }
+#endif  // __CUDACC__

@@ -1,0 +1,957 @@
+"""The verification pipeline: translate a suite task, compile and run both sides, compare, time, record.
+
+Shape (so a distributed executor can run it later):
+- `PairJob` holds everything one (task, target) needs: the task, the build options, a snapshot of this
+  machine's toolchains (`Machine`), a scratch folder, and the CUDA reference results the store already
+  has. It is a plain picklable dataclass.
+- Stages are plain functions of a job and earlier stage outcomes; none touches the store.
+- `run_task(jobs)` is the unit of work handed to an executor: it compiles and runs the CUDA original once
+  and then each target's translation, and returns one `PairResult` per job.
+- `build(...)` is the driver: it loads the suite, skips pairs the store has finished, hands the rest to
+  an executor, and alone writes results to the store (one transaction per pair).
+
+A level is claimed only with its evidence: `translated` needs the translation report, `compiles` the
+compiler logs naming toolchain and target, `runs-equal` the run outputs of both sides on named hardware
+(or, for SYCL on a CPU without a CUDA run, the program's own self-check), `perf-measured` the timed runs
+of both sides on the same device.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import fcntl
+import json
+import os
+import shutil
+import tempfile
+import time
+import traceback
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from . import compare as cmp
+from . import sandbox, toolchains
+from .store import LEVELS, Evidence, PairResult, RunRecord, Store, TaskRecord, pair_key, tree_hash
+from .suite import Task, load_suite
+
+TARGETS = ("hip", "sycl")
+DEFAULT_AMD_ARCHS = ("gfx90a", "gfx1030")
+COMPILE_TIMEOUT_S = 600.0
+COMPILE_MEM_BYTES = 16 * 1024**3  # clang/cicc on a big template TU stay well under this
+HOST_RUN_MEM_BYTES = 8 * 1024**3  # CPU runs (SYCL on AdaptiveCpp's OpenMP backend)
+
+
+# ---------------------------------------------------------------- options and the machine snapshot
+
+
+@dataclass(frozen=True)
+class BuildOptions:
+    targets: tuple[str, ...] = ("hip",)
+    hip_version: str | None = None  # None: the installed hipcc's
+    amd_archs: tuple[str, ...] = DEFAULT_AMD_ARCHS
+    cuda_arch: str = "sm_90"
+    repeat: int = 5  # timed runs after one warm-up
+    max_level: str = "perf-measured"  # stop early (e.g. "translated" for a quick corpus pass)
+    isa: bool = True  # collect SASS and AMD ISA
+    keep_scratch: bool = False
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "targets": list(self.targets),
+            "hip_version": self.hip_version,
+            "amd_archs": list(self.amd_archs),
+            "cuda_arch": self.cuda_arch,
+            "repeat": self.repeat,
+            "max_level": self.max_level,
+            "isa": self.isa,
+        }
+
+    def wants(self, level: str) -> bool:
+        return LEVELS.index(level) <= LEVELS.index(self.max_level)
+
+
+@dataclass(frozen=True)
+class Machine:
+    """What this machine has, detected once by the driver and shipped to workers with each job."""
+
+    nvcc: toolchains.Toolchain
+    hipcc: toolchains.Toolchain
+    sycl_headers: toolchains.Toolchain
+    acpp: toolchains.Toolchain
+    icpx: toolchains.Toolchain
+    cuobjdump: toolchains.Toolchain
+    gpus: tuple[toolchains.Gpu, ...] = ()
+
+    @classmethod
+    def detect(cls) -> Machine:
+        return cls(
+            toolchains.nvcc(),
+            toolchains.hipcc(),
+            toolchains.sycl_headers(),
+            toolchains.acpp(),
+            toolchains.icpx(),
+            toolchains.cuobjdump(),
+            toolchains.nvidia_gpus(),
+        )
+
+    @property
+    def gpu(self) -> toolchains.Gpu | None:
+        return self.gpus[0] if self.gpus else None
+
+    @property
+    def can_run_cuda(self) -> bool:
+        return self.nvcc.usable and bool(self.gpus)
+
+    def capabilities(self, options: BuildOptions) -> list[str]:
+        """What a build here can verify; a stored pair is redone when a later machine can verify more."""
+        caps = ["translate"]
+        if not options.wants("compiles"):
+            return caps
+        if self.nvcc.usable:
+            caps.append("nvcc")
+        if self.hipcc.usable:
+            caps += [f"hipcc:{a}" for a in options.amd_archs]
+        if self.sycl_headers.usable:
+            caps.append("sycl-typecheck")
+        if self.acpp.usable:
+            caps.append("acpp")
+        if options.wants("runs-equal") and self.can_run_cuda:
+            caps.append(f"gpu:{self.gpus[0].name}")
+        return caps
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "toolchains": {
+                t.name: {"version": t.version, "usable": t.usable, "path": t.path, **t.details}
+                for t in (self.nvcc, self.hipcc, self.sycl_headers, self.acpp, self.icpx, self.cuobjdump)
+            },
+            "gpus": [g.label() for g in self.gpus],
+            "host_cpus": os.cpu_count(),
+        }
+
+
+@dataclass
+class PairJob:
+    task: Task
+    target: str
+    workdir: str  # scratch folder of this task (shared by its targets, each in a subfolder)
+    options: BuildOptions
+    machine: Machine
+    key: str
+    task_record: TaskRecord
+    reference: dict[str, list[str]] | None = None  # CUDA GPU RESULTs from an earlier build
+    reference_hardware: str | None = None
+    lock_dir: str | None = None  # where GPU locks live (one GPU program at a time per GPU)
+
+
+# ---------------------------------------------------------------- stage outcomes
+
+
+@dataclass
+class Translated:
+    ok: bool  # no CUDA left, no file errors, no new syntax errors
+    src_dir: Path
+    sources: list[Path]  # translated translation units, in task order
+    files: dict[str, str]
+    unconverted: int
+    diagnostics: list[dict[str, Any]]
+    evidence: list[Evidence]
+    notes: list[str] = field(default_factory=list)
+
+
+@dataclass
+class Compiled:
+    ok: bool
+    label: str  # "hipcc 5.2.21153-0 gfx90a" — toolchain and target, as claimed in compiles_on
+    binary: Path | None
+    evidence: list[Evidence]
+
+
+@dataclass
+class RunSeries:
+    side: str
+    hardware: str
+    records: list[RunRecord]
+    outputs: list[cmp.ParsedOutput]  # timed runs only
+    ok: bool  # every run exited 0 and printed PASS
+    median_ms: float | None
+
+
+# ---------------------------------------------------------------- helpers
+
+
+def _log_evidence(stage: str, name: str, res: sandbox.SandboxResult, toolchain: str | None) -> Evidence:
+    return Evidence(stage, "log", name, res.log(), ok=res.ok, toolchain=toolchain, argv=res.argv, rc=res.rc)
+
+
+def _compile(
+    argv: list[str], cwd: Path, stage: str, name: str, toolchain: str, env: dict[str, str] | None = None
+) -> tuple[sandbox.SandboxResult, Evidence]:
+    full_env = {**os.environ, **(env or {})}
+    res = sandbox.run(
+        argv,
+        cwd,
+        timeout_s=COMPILE_TIMEOUT_S,
+        cpu_s=COMPILE_TIMEOUT_S * 2,
+        mem_bytes=COMPILE_MEM_BYTES,
+        env=full_env,
+    )
+    return res, _log_evidence(stage, name, res, toolchain)
+
+
+def task_record(task: Task) -> TaskRecord:
+    files: dict[str, str] = {}
+    for p in task.all_files:
+        rel = p.relative_to(task.path).as_posix()
+        files[rel] = p.read_bytes().decode("utf-8", "replace")
+    spec = task_spec(task)
+    return TaskRecord(
+        task.name,
+        task.domain,
+        task.difficulty,
+        task.description,
+        list(task.features),
+        spec,
+        tree_hash({rel: p.read_bytes() for rel, p in zip(files, task.all_files, strict=True)}),
+        files,
+    )
+
+
+def task_spec(task: Task) -> dict[str, Any]:
+    return {
+        "sources": list(task.sources),
+        "flags": list(task.build_flags),
+        "libs": list(task.libs),
+        "args": list(task.run_args),
+        "timeout_s": task.timeout_s,
+        "compare": {"mode": task.compare_mode, "rtol": task.rtol, "atol": task.atol},
+    }
+
+
+def hipcc_flags(flags: tuple[str, ...]) -> tuple[list[str], list[str]]:
+    """nvcc task flags translated for hipcc (clang): kept, mapped, or dropped with a note."""
+    kept, notes = [], []
+    for f in flags:
+        if f in ("-rdc=true", "--relocatable-device-code=true", "-dc"):
+            kept.append("-fgpu-rdc")
+        elif f.startswith(("-O", "-D", "-I", "-U", "-std=", "-g")) or f in ("-w",):
+            kept.append(f)
+        elif f in ("--use_fast_math", "-use_fast_math"):
+            kept.append("-ffast-math")
+        else:
+            notes.append(f"nvcc flag {f!r} has no hipcc counterpart; dropped")
+    return kept, notes
+
+
+def host_flags(flags: tuple[str, ...]) -> list[str]:
+    """The task flags a plain C++ (SYCL) compiler understands."""
+    return [f for f in flags if f.startswith(("-O", "-D", "-I", "-U", "-g"))]
+
+
+# ---------------------------------------------------------------- stages
+
+
+def translate_stage(job: PairJob) -> Translated:
+    """Translate the task folder into the pair's scratch folder; `ok` means no CUDA left and it parses."""
+    from .. import api
+    from ..transpile import parse
+
+    out = Path(job.workdir) / job.target / "src"
+    if out.exists():
+        shutil.rmtree(out)
+    report = api.translate_tree(job.task.path, out, to=job.target, hip_version=job.options.hip_version)  # type: ignore[arg-type]
+    by_input = {f.path: f for f in report.files}
+    sources, notes, files = [], [], {}
+    ok = report.exit_code == 0
+    for rel in job.task.sources:
+        fr = by_input.get(Path(rel).as_posix())
+        if fr is None or fr.output is None:
+            notes.append(f"{rel}: not translated")
+            ok = False
+            continue
+        sources.append(out / fr.output)
+    new_errors = 0
+    for fr in report.files:
+        if fr.output is None or fr.action == "error" or not fr.is_cuda:
+            continue
+        text = (out / fr.output).read_bytes()
+        files[fr.output] = text.decode("utf-8", "replace")
+        # "parses": the translation must not hold more syntax errors than its input (tree-sitter-cuda
+        # already misreads some valid CUDA, so the input is the baseline).
+        before = len(parse.error_nodes(parse.parse((job.task.path / fr.path).read_bytes()).root_node))
+        after = len(parse.error_nodes(parse.parse(text).root_node))
+        if after > before:
+            new_errors += after - before
+    if new_errors:
+        notes.append(f"the translation has {new_errors} syntax error region(s) its input did not")
+        ok = False
+    unconverted = report.totals.total_unconverted
+    if unconverted:
+        notes.append(f"{unconverted} CUDA reference(s) left unconverted")
+    for fr in report.files:
+        if fr.error:
+            notes.append(f"{fr.path}: {fr.error}")
+    diagnostics = [d.__dict__ for fr in report.files for d in fr.diagnostics]
+    ev = Evidence("translate", "json", "translation report", json.dumps(report.to_dict(), indent=1), ok=ok)
+    return Translated(ok, out, sources, files, unconverted, diagnostics, [ev], notes)
+
+
+def compile_cuda_stage(job: PairJob) -> Compiled:
+    """nvcc the original for the GPU arch, linking (libraries from the PyPI wheels); SASS when possible."""
+    from .cudalibs import nvcc_library_args
+
+    m, o = job.machine, job.options
+    label = f"nvcc {m.nvcc.version} {o.cuda_arch}"
+    if not m.nvcc.usable:
+        return Compiled(
+            False, label, None, [Evidence("compile", "log", "nvcc original", m.nvcc.why_not or "", False)]
+        )
+    work = Path(job.workdir) / "cuda"
+    work.mkdir(parents=True, exist_ok=True)
+    binary = work / "original"
+    argv = [str(m.nvcc.path), "-std=c++17", f"-arch={o.cuda_arch}", "-O2", *job.task.build_flags]
+    argv += [str(p) for p in job.task.source_paths] + ["-o", str(binary)] + nvcc_library_args(job.task.libs)
+    res, ev = _compile(argv, work, "compile", "nvcc original", label)
+    evidence = [ev]
+    ok = res.ok and binary.is_file()
+    if ok and o.isa and m.cuobjdump.usable:
+        evidence.append(_sass(m.cuobjdump, binary, work, "SASS original"))
+    return Compiled(ok, label, binary if ok else None, evidence)
+
+
+def _sass(tool: toolchains.Toolchain, binary: Path, cwd: Path, name: str) -> Evidence:
+    res = sandbox.run([str(tool.path), "-sass", str(binary)], cwd, timeout_s=120)
+    content = res.stdout if res.ok else res.log()
+    return Evidence("isa", "sass", name, content, ok=res.ok, toolchain=tool.label(), argv=res.argv, rc=res.rc)
+
+
+def compile_hip_amd_stage(job: PairJob, tr: Translated) -> list[Compiled]:
+    """hipcc (HIP_PLATFORM=amd) each translation unit for every AMD arch, then link; AMD ISA for gfx90a."""
+    m, o = job.machine, job.options
+    if not m.hipcc.usable:
+        return []
+    env = {"HIP_PLATFORM": "amd"}
+    flags, _ = hipcc_flags(job.task.build_flags)
+    base = [str(m.hipcc.path), "-std=c++17", "-O2", *flags, f"-I{tr.src_dir}"]
+    outcomes: list[Compiled] = []
+    for arch in o.amd_archs:
+        work = Path(job.workdir) / job.target / f"amd-{arch}"
+        work.mkdir(parents=True, exist_ok=True)
+        label = f"hipcc {m.hipcc.version} {arch}"
+        evidence: list[Evidence] = []
+        objs: list[str] = []
+        ok = True
+        for i, src in enumerate(tr.sources):
+            obj = work / f"{i}-{src.stem}.o"
+            res, ev = _compile(
+                [*base, f"--offload-arch={arch}", "-c", str(src), "-o", str(obj)],
+                work,
+                "compile",
+                f"hipcc {arch} {src.name}",
+                label,
+                env,
+            )
+            evidence.append(ev)
+            ok = ok and res.ok
+            objs.append(str(obj))
+        binary: Path | None = None
+        if ok and not job.task.libs:
+            # Without libraries the link must succeed (it also checks device linking under -fgpu-rdc).
+            binary = work / "translated"
+            res, ev = _compile(
+                [*base, f"--offload-arch={arch}", *objs, "-o", str(binary)],
+                work,
+                "link",
+                f"hipcc {arch} link",
+                label,
+                env,
+            )
+            evidence.append(ev)
+            ok = res.ok
+        if ok and o.isa and arch == o.amd_archs[0]:
+            for i, src in enumerate(tr.sources):
+                asm = work / f"{i}-{src.stem}.s"
+                res = sandbox.run(
+                    [*base, "--cuda-device-only", "-S", f"--offload-arch={arch}", str(src), "-o", str(asm)],
+                    work,
+                    timeout_s=COMPILE_TIMEOUT_S,
+                    mem_bytes=COMPILE_MEM_BYTES,
+                    env={**os.environ, **env},
+                )
+                text = asm.read_text(errors="replace") if res.ok and asm.is_file() else res.log()
+                evidence.append(
+                    Evidence(
+                        "isa", "amd-isa", f"AMD ISA {arch} {src.name}", text, res.ok, label, res.argv, res.rc
+                    )
+                )
+        outcomes.append(Compiled(ok, label, binary, evidence))
+    return outcomes
+
+
+def compile_hip_nvidia_stage(job: PairJob, tr: Translated) -> Compiled:
+    """The HIP translation compiled by nvcc through gpuport's HIP-on-CUDA header layer (to run on NVIDIA)."""
+    from . import hip_on_cuda
+    from .cudalibs import nvcc_library_args
+
+    m, o = job.machine, job.options
+    label = f"nvcc {m.nvcc.version} {o.cuda_arch} (hip_on_cuda)"
+    work = Path(job.workdir) / job.target / "nvidia"
+    work.mkdir(parents=True, exist_ok=True)
+    binary = work / "translated"
+    argv = [str(m.nvcc.path), "-std=c++17", f"-arch={o.cuda_arch}", "-O2", *job.task.build_flags]
+    argv += [f"-I{tr.src_dir}", *hip_on_cuda.nvcc_args()]
+    argv += [str(s) for s in tr.sources] + ["-o", str(binary)] + nvcc_library_args(job.task.libs)
+    res, ev = _compile(argv, work, "compile", "nvcc hip_on_cuda", label)
+    evidence = [ev]
+    ok = res.ok and binary.is_file()
+    if ok and o.isa and m.cuobjdump.usable:
+        evidence.append(_sass(m.cuobjdump, binary, work, "SASS translated (hip_on_cuda)"))
+    return Compiled(ok, label, binary if ok else None, evidence)
+
+
+def compile_sycl_stage(job: PairJob, tr: Translated) -> list[Compiled]:
+    """SYCL: g++ type-check against the DPC++ headers; with acpp, a real build for its CPU (OpenMP) target."""
+    m = job.machine
+    outcomes: list[Compiled] = []
+    flags = host_flags(job.task.build_flags)
+    if m.sycl_headers.usable:
+        work = Path(job.workdir) / job.target / "typecheck"
+        work.mkdir(parents=True, exist_ok=True)
+        label = f"g++ {m.sycl_headers.details.get('gxx')} -fsyntax-only (intel-sycl-rt {m.sycl_headers.version} headers)"
+        evidence, ok = [], True
+        for src in tr.sources:
+            argv = ["g++", "-std=c++17", "-fsyntax-only", "-DSYCL_DISABLE_FSYCL_SYCLHPP_WARNING"]
+            argv += [
+                "-Wno-deprecated-declarations",
+                *flags,
+                f"-I{tr.src_dir}",
+                f"-I{m.sycl_headers.path}",
+                str(src),
+            ]
+            res, ev = _compile(argv, work, "compile", f"sycl type-check {src.name}", label)
+            evidence.append(ev)
+            ok = ok and res.ok
+        outcomes.append(Compiled(ok, label, None, evidence))
+    if m.acpp.usable:
+        work = Path(job.workdir) / job.target / "acpp"
+        work.mkdir(parents=True, exist_ok=True)
+        label = f"acpp {m.acpp.version} omp"
+        binary = work / "translated"
+        argv = [str(m.acpp.path), "--acpp-targets=omp", "-std=c++17", "-O2", *flags, f"-I{tr.src_dir}"]
+        argv += [str(s) for s in tr.sources] + ["-o", str(binary)]
+        res, ev = _compile(argv, work, "compile", "acpp omp", label)
+        ok = res.ok and binary.is_file()
+        outcomes.append(Compiled(ok, label, binary if ok else None, [ev]))
+    return outcomes
+
+
+@contextlib.contextmanager
+def gpu_slot(lock_dir: str | None, gpus: tuple[toolchains.Gpu, ...]) -> Iterator[dict[str, str]]:
+    """Hold one GPU exclusively (a file lock per GPU) so timed runs of parallel jobs never share a device.
+
+    Yields the environment that pins the program to that GPU.
+    """
+    if not lock_dir or not gpus:
+        yield {}
+        return
+    Path(lock_dir).mkdir(parents=True, exist_ok=True)
+    handles = [open(Path(lock_dir) / f"gpu{g.index}.lock", "w") for g in gpus]  # noqa: SIM115
+    try:
+        chosen = None
+        for g, fh in zip(gpus, handles, strict=True):
+            try:
+                fcntl.flock(fh, fcntl.LOCK_EX | fcntl.LOCK_NB)
+                chosen = (g, fh)
+                break
+            except BlockingIOError:
+                continue
+        if chosen is None:  # all busy: wait for the one this job hashes to
+            i = os.getpid() % len(gpus)
+            fcntl.flock(handles[i], fcntl.LOCK_EX)
+            chosen = (gpus[i], handles[i])
+        yield {"CUDA_VISIBLE_DEVICES": str(chosen[0].index)}
+    finally:
+        for fh in handles:
+            fh.close()  # closing releases the lock
+
+
+def run_stage(
+    binary: Path,
+    args: list[str],
+    side: str,
+    hardware: str,
+    toolchain: str | None,
+    *,
+    repeat: int,
+    timeout_s: float,
+    cwd: Path,
+    env: dict[str, str] | None = None,
+    mem_bytes: int | None = None,
+) -> RunSeries:
+    """One warm-up run and `repeat` timed runs of a program; each parsed for RESULT / TIME_MS / PASS."""
+    records: list[RunRecord] = []
+    outputs: list[cmp.ParsedOutput] = []
+    ok = True
+    full_env = {**os.environ, **(env or {})}
+    for i in range(repeat + 1):
+        res = sandbox.run([str(binary), *args], cwd, timeout_s=timeout_s, env=full_env, mem_bytes=mem_bytes)
+        parsed = cmp.parse_output(res.stdout)
+        records.append(
+            RunRecord(
+                side,
+                hardware,
+                i,
+                res.argv,
+                res.rc,
+                res.wall_s,
+                res.stdout,
+                res.stderr,
+                res.reason,
+                toolchain,
+                parsed.time_ms,
+                parsed.verdict,
+                parsed.results,
+            )
+        )
+        run_ok = res.ok and parsed.passed
+        ok = ok and run_ok
+        if i > 0:
+            outputs.append(parsed)
+        if not run_ok:
+            break  # a crash or a FAIL will not get better by repeating it
+    median = cmp.median_time(outputs) if ok else None
+    return RunSeries(side, hardware, records, outputs, ok and bool(outputs), median)
+
+
+def compare_stage(reference: cmp.ParsedOutput, runs: list[cmp.ParsedOutput], task: Task) -> cmp.Comparison:
+    """Every timed run of the translation against the reference; equal only when all are."""
+    total = cmp.Comparison(equal=True, mode=task.compare_mode)
+    if not runs:
+        total.equal = False
+        total.mismatches.append("no completed runs")
+        total.mismatch_count = 1
+        return total
+    for i, run in enumerate(runs):
+        c = cmp.compare(reference, run, task.compare_mode, task.rtol, task.atol)
+        total.compared += c.compared
+        total.mismatch_count += c.mismatch_count
+        total.mismatches += [f"run {i + 1}: {msg}" for msg in c.mismatches][
+            : cmp.MAX_MISMATCHES - len(total.mismatches)
+        ]
+        total.max_abs_err = max(total.max_abs_err, c.max_abs_err)
+        total.max_rel_err = max(total.max_rel_err, c.max_rel_err)
+    total.equal = total.mismatch_count == 0
+    return total
+
+
+# ---------------------------------------------------------------- one task, all its targets
+
+
+def run_task(jobs: list[PairJob]) -> list[PairResult]:
+    """Verify every target of one task: the CUDA original is compiled (and run) once and shared."""
+    if not jobs:
+        return []
+    first = jobs[0]
+    start = time.monotonic()
+    Path(first.workdir).mkdir(parents=True, exist_ok=True)
+    try:
+        original: Compiled | None = None
+        if first.options.wants("compiles"):
+            original = compile_cuda_stage(first)
+        results: list[PairResult] = []
+        shared: dict[str, Any] = {}  # the original's GPU results, once a pair has run it
+        # HIP first: its GPU run of the original becomes the reference of the SYCL pair.
+        for job in sorted(jobs, key=lambda j: TARGETS.index(j.target)):
+            try:
+                results.append(_run_pair(job, original, start, shared))
+            except Exception:  # noqa: BLE001  (a bug in one stage must not lose the other pairs)
+                res = _empty_result(job)
+                res.notes.append("internal error in the pipeline")
+                res.evidence.append(
+                    Evidence("internal", "log", "traceback", traceback.format_exc(), ok=False)
+                )
+                results.append(res)
+        return results
+    finally:
+        if not first.options.keep_scratch:
+            shutil.rmtree(first.workdir, ignore_errors=True)
+
+
+def _empty_result(job: PairJob) -> PairResult:
+    return PairResult(
+        task=job.task_record,
+        target=job.target,
+        pair_key=job.key,
+        level="none",
+        options=job.options.to_dict(),
+        machine=job.machine.to_dict(),
+        capabilities=job.machine.capabilities(job.options),
+    )
+
+
+def _run_pair(job: PairJob, original: Compiled | None, start: float, shared: dict[str, Any]) -> PairResult:
+    res = _empty_result(job)
+    o, m = job.options, job.machine
+    tr = translate_stage(job)
+    res.evidence += tr.evidence
+    res.notes += tr.notes
+    res.unconverted = tr.unconverted
+    res.translated_files = tr.files
+    res.diagnostics = tr.diagnostics
+    res.translated_hash = tree_hash(tr.files) if tr.files else None
+    res.evidence.append(
+        Evidence("machine", "json", "toolchains and hardware", json.dumps(m.to_dict(), indent=1))
+    )
+    if tr.ok:
+        res.level = "translated"
+    if not o.wants("compiles"):
+        res.elapsed_s = time.monotonic() - start
+        return res
+
+    if original is not None:
+        res.evidence += original.evidence
+    compiled: list[Compiled] = []
+    run_binary: Compiled | None = None
+    if job.target == "hip":
+        compiled += compile_hip_amd_stage(job, tr)
+        if m.can_run_cuda and o.wants("runs-equal"):
+            nv = compile_hip_nvidia_stage(job, tr)
+            compiled.append(nv)
+            run_binary = nv if nv.ok else None
+        if not m.hipcc.usable and not compiled:
+            res.notes.append(f"hip not compiled: {m.hipcc.why_not}")
+    else:
+        compiled += compile_sycl_stage(job, tr)
+        run_binary = next((c for c in compiled if c.binary is not None and c.ok), None)
+        if not compiled:
+            res.notes.append(f"sycl not compiled: {m.sycl_headers.why_not}; {m.acpp.why_not}")
+    for c in compiled:
+        res.evidence += c.evidence
+        if c.ok:
+            res.compiles_on.append(c.label)
+        else:
+            res.notes.append(f"compile failed: {c.label}")
+    if res.level == "translated" and res.compiles_on:
+        res.level = "compiles"
+    if not o.wants("runs-equal") or res.level != "compiles":
+        res.elapsed_s = time.monotonic() - start
+        return res
+
+    _run_and_compare(job, res, original, run_binary, shared)
+    res.elapsed_s = time.monotonic() - start
+    return res
+
+
+def _run_and_compare(
+    job: PairJob,
+    res: PairResult,
+    original: Compiled | None,
+    run_binary: Compiled | None,
+    shared: dict[str, Any],
+) -> None:
+    o, m, task = job.options, job.machine, job.task
+    args = list(task.run_args)
+    if run_binary is None or run_binary.binary is None:
+        res.notes.append(
+            "no runnable translation on this machine (needs an NVIDIA GPU for HIP, acpp for SYCL)"
+        )
+        return
+    cwd = run_binary.binary.parent
+    if job.target == "hip":
+        # Both programs on the same GPU, back to back, holding the GPU so no other job's runs interfere.
+        if original is None or original.binary is None:
+            res.notes.append("the CUDA original did not compile; nothing to compare with")
+            return
+        gpu = m.gpu
+        hardware = gpu.label() if gpu else "unknown GPU"
+        with gpu_slot(job.lock_dir, m.gpus) as env:
+            orig = run_stage(
+                original.binary,
+                args,
+                "original",
+                hardware,
+                original.label,
+                repeat=o.repeat,
+                timeout_s=task.timeout_s,
+                cwd=original.binary.parent,
+                env=env,
+            )
+            trans = run_stage(
+                run_binary.binary,
+                args,
+                "translated",
+                hardware,
+                run_binary.label,
+                repeat=o.repeat,
+                timeout_s=task.timeout_s,
+                cwd=cwd,
+                env=env,
+            )
+        res.runs += orig.records + trans.records
+        if orig.ok:
+            shared["reference"], shared["hardware"] = orig.outputs[0].results, hardware
+        if not orig.ok:
+            res.notes.append("the CUDA original did not run to PASS; no reference")
+            return
+        ref, basis, same_device = orig.outputs[0], "cuda-run", True
+    else:
+        hardware = "cpu (AdaptiveCpp omp)" if "acpp" in run_binary.label else "cpu"
+        trans = run_stage(
+            run_binary.binary,
+            args,
+            "translated",
+            hardware,
+            run_binary.label,
+            repeat=o.repeat,
+            timeout_s=task.timeout_s,
+            cwd=cwd,
+            mem_bytes=HOST_RUN_MEM_BYTES,
+        )
+        res.runs += trans.records
+        orig = None
+        same_device = False
+        if (
+            "reference" not in shared
+            and m.can_run_cuda
+            and original is not None
+            and original.binary is not None
+        ):
+            # A GPU here but no HIP pair ran the original: run it once for the reference.
+            gpu_hw = m.gpu.label() if m.gpu else "unknown GPU"
+            with gpu_slot(job.lock_dir, m.gpus) as env:
+                ref_runs = run_stage(
+                    original.binary,
+                    args,
+                    "original",
+                    gpu_hw,
+                    original.label,
+                    repeat=1,
+                    timeout_s=task.timeout_s,
+                    cwd=original.binary.parent,
+                    env=env,
+                )
+            res.runs += ref_runs.records
+            if ref_runs.ok:
+                shared["reference"], shared["hardware"] = ref_runs.outputs[0].results, gpu_hw
+        if "reference" in shared:
+            ref, basis = cmp.ParsedOutput(results=shared["reference"], verdict="PASS"), "cuda-run"
+            res.notes.append(f"compared with the CUDA results of this build on {shared['hardware']}")
+        elif job.reference is not None:
+            ref, basis = cmp.ParsedOutput(results=job.reference, verdict="PASS"), "cuda-run-stored"
+            res.notes.append(f"compared with the CUDA results recorded on {job.reference_hardware}")
+        else:
+            ref, basis = None, "self-check"
+    if not trans.ok:
+        last = trans.records[-1] if trans.records else None
+        why = f"rc={last.rc} reason={last.reason} verdict={last.verdict}" if last else "did not run"
+        res.notes.append(f"the translation did not run to PASS ({why})")
+        return
+    if ref is None:
+        # No CUDA results to compare with: the program's own PASS (its GPU results equal its CPU reference,
+        # the same host code the CUDA original checks against) and consistent RESULTs across repeats.
+        comparison = compare_stage(trans.outputs[0], trans.outputs, task)
+        comparison_note = (
+            "self-check: PASS against the program's CPU reference; RESULT lines stable across runs"
+        )
+        if not trans.outputs[0].results:
+            comparison.equal = False
+            comparison.mismatches.append("no RESULT lines")
+    else:
+        comparison = compare_stage(ref, trans.outputs, task)
+        comparison_note = f"compared with the CUDA original ({basis})"
+    res.evidence.append(
+        Evidence(
+            "compare",
+            "json",
+            comparison_note,
+            json.dumps(comparison.to_dict(), indent=1),
+            ok=comparison.equal,
+        )
+    )
+    if not comparison.equal:
+        res.notes.append(f"outputs differ: {comparison.mismatch_count} mismatch(es)")
+        return
+    res.level = "runs-equal"
+    res.runs_on = hardware
+    res.compare_basis = basis
+    if not o.wants("perf-measured") or not same_device or orig is None:
+        if not same_device:
+            res.notes.append("no time ratio: the translation ran on other hardware than the original")
+        return
+    res.original_ms, res.translated_ms = orig.median_ms, trans.median_ms
+    ratio = cmp.time_ratio(trans.median_ms, orig.median_ms)
+    if ratio is None:
+        res.notes.append("no time ratio: TIME_MS missing or zero")
+        return
+    res.time_ratio = ratio
+    res.level = "perf-measured"
+    timing = {
+        "repeat": o.repeat,
+        "original_median_ms": orig.median_ms,
+        "translated_median_ms": trans.median_ms,
+        "ratio": ratio,
+        "hardware": hardware,
+    }
+    res.evidence.append(Evidence("perf", "json", "median kernel times", json.dumps(timing, indent=1)))
+
+
+# ---------------------------------------------------------------- the driver
+
+
+@dataclass
+class BuildReport:
+    rows: list[dict[str, Any]] = field(default_factory=list)  # one per pair, built or skipped
+    built: int = 0
+    skipped: int = 0
+    errors: int = 0
+    elapsed_s: float = 0.0
+    machine: dict[str, Any] = field(default_factory=dict)
+
+    def to_dict(self) -> dict[str, Any]:
+        levels = {lv: sum(1 for r in self.rows if r["level"] == lv) for lv in LEVELS}
+        return {
+            "built": self.built,
+            "skipped": self.skipped,
+            "errors": self.errors,
+            "elapsed_s": round(self.elapsed_s, 2),
+            "levels": levels,
+            "machine": self.machine,
+            "pairs": self.rows,
+        }
+
+
+ProgressFn = Callable[[dict[str, Any], int, int], None]
+
+
+def select_tasks(suite: Path, names: list[str] | None) -> list[Task]:
+    tasks = load_suite(suite)
+    if not names:
+        return tasks
+    by_name = {t.name: t for t in tasks}
+    missing = [n for n in names if n not in by_name]
+    if missing:
+        raise ValueError(f"unknown task(s): {', '.join(missing)}")
+    return [by_name[n] for n in names]
+
+
+def build(
+    suite: Path,
+    store_path: Path,
+    options: BuildOptions,
+    *,
+    jobs: int = 1,
+    tasks: list[str] | None = None,
+    force: bool = False,
+    executor: Any = None,
+    scratch: Path | None = None,
+    progress: ProgressFn | None = None,
+    machine: Machine | None = None,
+) -> BuildReport:
+    """Verify every (task, target) of the suite not already finished in the store; write each pair."""
+    from .executors import make_executor
+
+    start = time.monotonic()
+    for t in options.targets:
+        if t not in TARGETS:
+            raise ValueError(f"unknown target {t!r}: expected one of {', '.join(TARGETS)}")
+    selected = select_tasks(suite, tasks)
+    machine = machine or Machine.detect()
+    caps = machine.capabilities(options)
+    report = BuildReport(machine=machine.to_dict())
+    scratch_root = Path(scratch) if scratch else Path(tempfile.mkdtemp(prefix="gpuport-build-"))
+    scratch_root.mkdir(parents=True, exist_ok=True)
+    lock_dir = str(scratch_root / ".gpu-locks")
+    store = Store(store_path)
+    groups: list[list[PairJob]] = []
+    try:
+        seen: set[str] = set()
+        for task in selected:
+            rec = task_record(task)
+            group: list[PairJob] = []
+            for target in options.targets:
+                key = pair_key(target, rec.cuda_hash, rec.spec)
+                if key in seen or (not force and store.is_done(key, caps)):
+                    # Finished earlier (or the same program under another name in this suite): keep it.
+                    row = store.finished(key)
+                    report.skipped += 1
+                    report.rows.append(_row_summary(row, task.name, target, skipped=True))
+                    continue
+                seen.add(key)
+                ref = store.cuda_reference(rec.cuda_hash) if target == "sycl" else None
+                group.append(
+                    PairJob(
+                        task,
+                        target,
+                        str(scratch_root / task.name),
+                        options,
+                        machine,
+                        key,
+                        rec,
+                        reference=ref[0] if ref else None,
+                        reference_hardware=ref[1] if ref else None,
+                        lock_dir=lock_dir,
+                    )
+                )
+            if group:
+                groups.append(group)
+        total = sum(len(g) for g in groups)
+        done = 0
+        ex = executor or make_executor(jobs)
+        try:
+            for group, outcome in ex.map_unordered(run_task, groups):
+                results = outcome if isinstance(outcome, list) else [_crashed(j, outcome) for j in group]
+                for pair in results:
+                    store.record(pair)  # one transaction per pair
+                    done += 1
+                    report.built += 1
+                    row = pair.summary()
+                    if any(e.stage == "internal" for e in pair.evidence):
+                        report.errors += 1
+                    report.rows.append(row)
+                    if progress is not None:
+                        progress(row, done, total)
+        finally:
+            if executor is None:
+                ex.close()
+    finally:
+        store.close()
+        if scratch is None and not options.keep_scratch:
+            shutil.rmtree(scratch_root, ignore_errors=True)
+    report.rows.sort(key=lambda r: (r["task"], r["target"]))
+    report.elapsed_s = time.monotonic() - start
+    return report
+
+
+def _crashed(job: PairJob, err: BaseException) -> PairResult:
+    res = _empty_result(job)
+    res.notes.append(f"worker failed: {type(err).__name__}: {err}")
+    res.evidence.append(
+        Evidence("internal", "log", "worker failure", "".join(traceback.format_exception(err)), False)
+    )
+    return res
+
+
+def _row_summary(row: Any, task: str, target: str, skipped: bool) -> dict[str, Any]:
+    if row is None:  # a duplicate of a pair built earlier in this same run
+        return {
+            "task": task,
+            "target": target,
+            "level": "none",
+            "skipped": True,
+            "notes": ["duplicate source"],
+        }
+    return {
+        "task": task,
+        "target": target,
+        "level": row["level"],
+        "compiles_on": json.loads(row["compiles_on"]),
+        "runs_on": row["runs_on"],
+        "compare_basis": row["compare_basis"],
+        "time_ratio": row["time_ratio"],
+        "unconverted": row["unconverted"],
+        "notes": json.loads(row["notes"]),
+        "skipped": skipped,
+        "stored_as": row["task"],
+    }

@@ -1,0 +1,518 @@
+"""The corpus store: one SQLite file holding every verified (task, target) pair and its evidence.
+
+Why SQLite: one file, no server, atomic commits. The build driver is the only writer; it writes each pair
+(its row, its evidence, its runs) in ONE transaction, so a build killed at any moment (SIGKILL included)
+leaves either the whole pair or nothing, and a restart skips the pairs already finished. WAL mode lets
+readers (`gpuport report`, exports) read while a build writes.
+
+Dedup: a pair is keyed by its target, the normalised CUDA source (comments and layout stripped) and the
+task's build/run spec, so the same program stored under two task names, or re-indented, is one pair.
+
+Schema changes bump SCHEMA_VERSION and add a step to _MIGRATIONS; an unknown newer version is refused.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import sqlite3
+import time
+from collections.abc import Iterator, Mapping
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+SCHEMA_VERSION = 1
+LEVELS: tuple[str, ...] = ("none", "translated", "compiles", "runs-equal", "perf-measured")
+EVIDENCE_CAP = 4 * 1024 * 1024  # characters kept per evidence item (a huge SASS listing is cut, marked)
+
+_SCHEMA_V1 = """
+CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
+CREATE TABLE IF NOT EXISTS tasks (
+    name TEXT PRIMARY KEY,
+    domain TEXT NOT NULL,
+    difficulty TEXT NOT NULL,
+    description TEXT NOT NULL,
+    features TEXT NOT NULL,          -- JSON list
+    spec TEXT NOT NULL,              -- JSON: sources, flags, libs, args, timeout, compare
+    cuda_hash TEXT NOT NULL,         -- normalised-source hash of the task's files
+    files TEXT NOT NULL,             -- JSON {relative path: text}
+    updated_at REAL NOT NULL
+);
+CREATE TABLE IF NOT EXISTS pairs (
+    id INTEGER PRIMARY KEY,
+    pair_key TEXT NOT NULL UNIQUE,   -- sha256(target, cuda_hash, spec): the dedup key
+    task TEXT NOT NULL,
+    target TEXT NOT NULL,            -- hip | sycl
+    cuda_hash TEXT NOT NULL,
+    translated_hash TEXT,            -- normalised-source hash of the translation
+    level TEXT NOT NULL,
+    level_rank INTEGER NOT NULL,
+    compiles_on TEXT NOT NULL,       -- JSON list: "hipcc 5.2.21153-0 gfx90a", ...
+    runs_on TEXT,                    -- hardware the runs-equal claim was made on
+    compare_basis TEXT,              -- cuda-run | cuda-run-stored | self-check
+    time_ratio REAL,                 -- translated / original median kernel time (perf-measured)
+    original_ms REAL,
+    translated_ms REAL,
+    unconverted INTEGER NOT NULL,
+    translated_files TEXT NOT NULL,  -- JSON {relative path: text}
+    diagnostics TEXT NOT NULL,       -- JSON list of located diagnostics
+    options TEXT NOT NULL,           -- JSON build options (hip_version, archs, repeat, ...)
+    machine TEXT NOT NULL,           -- JSON toolchain versions and hardware seen by the build
+    capabilities TEXT NOT NULL,      -- JSON list: what the build could verify (redo when it grows)
+    notes TEXT NOT NULL,             -- JSON list of remarks (why a level was not reached)
+    gpuport_version TEXT NOT NULL,
+    elapsed_s REAL NOT NULL,
+    created_at REAL NOT NULL,
+    updated_at REAL NOT NULL,
+    attempts INTEGER NOT NULL DEFAULT 1
+);
+CREATE INDEX IF NOT EXISTS pairs_task ON pairs(task, target);
+CREATE INDEX IF NOT EXISTS pairs_cuda ON pairs(cuda_hash);
+CREATE TABLE IF NOT EXISTS evidence (
+    id INTEGER PRIMARY KEY,
+    pair_id INTEGER NOT NULL REFERENCES pairs(id) ON DELETE CASCADE,
+    stage TEXT NOT NULL,             -- translate | compile | link | isa | run | compare | machine
+    kind TEXT NOT NULL,              -- log | sass | amd-isa | json
+    name TEXT NOT NULL,              -- e.g. "hipcc gfx90a main.cu"
+    toolchain TEXT,                  -- "nvcc 13.0.88"
+    argv TEXT,                       -- JSON list
+    rc INTEGER,
+    ok INTEGER NOT NULL,
+    content TEXT NOT NULL
+);
+CREATE INDEX IF NOT EXISTS evidence_pair ON evidence(pair_id);
+CREATE TABLE IF NOT EXISTS runs (
+    id INTEGER PRIMARY KEY,
+    pair_id INTEGER NOT NULL REFERENCES pairs(id) ON DELETE CASCADE,
+    side TEXT NOT NULL,              -- original | translated
+    hardware TEXT NOT NULL,
+    toolchain TEXT,
+    repeat_index INTEGER NOT NULL,   -- 0 = warm-up
+    argv TEXT NOT NULL,
+    rc INTEGER NOT NULL,
+    reason TEXT,
+    wall_s REAL NOT NULL,
+    time_ms REAL,
+    verdict TEXT,
+    results TEXT NOT NULL,           -- JSON {key: [values]}
+    stdout TEXT NOT NULL,
+    stderr TEXT NOT NULL
+);
+CREATE INDEX IF NOT EXISTS runs_pair ON runs(pair_id);
+"""
+
+_MIGRATIONS: dict[int, str] = {1: _SCHEMA_V1}
+
+
+def level_rank(level: str) -> int:
+    return LEVELS.index(level)
+
+
+# ---------------------------------------------------------------- normalised hashing
+
+
+def normalise_source(text: str) -> str:
+    """C/C++/CUDA text without comments, with whitespace kept only where it separates two words.
+
+    String and character literals are kept verbatim (their spaces matter); a backslash-newline is a
+    line splice and vanishes, as in the preprocessor.
+    """
+    text = text.replace("\\\r\n", "").replace("\\\n", "")
+    out: list[str] = []
+    i, n = 0, len(text)
+    pending_space = False
+
+    def emit(chunk: str) -> None:
+        nonlocal pending_space
+        if pending_space and out and _wordy(out[-1][-1]) and _wordy(chunk[0]):
+            out.append(" ")
+        pending_space = False
+        out.append(chunk)
+
+    while i < n:
+        c = text[i]
+        if c == "/" and text.startswith("//", i):
+            j = text.find("\n", i)
+            i = n if j < 0 else j
+            pending_space = True
+        elif c == "/" and text.startswith("/*", i):
+            j = text.find("*/", i + 2)
+            i = n if j < 0 else j + 2
+            pending_space = True
+        elif c in "\"'":
+            j = i + 1
+            while j < n and text[j] != c and text[j] != "\n":
+                j += 2 if text[j] == "\\" else 1
+            emit(text[i : j + 1])
+            i = j + 1
+        elif c.isspace():
+            # Preprocessor lines end at a newline: keep it so `#define A 1\nint x` stays two lines.
+            if c == "\n" and out and out[-1] != "\n" and _in_directive(out):
+                out.append("\n")
+                pending_space = False
+            else:
+                pending_space = True
+            i += 1
+        else:
+            j = i + 1
+            while j < n and not text[j].isspace() and text[j] not in "\"'/":
+                j += 1
+            emit(text[i:j])
+            i = j
+    return "".join(out).strip()
+
+
+def _wordy(ch: str) -> bool:
+    return ch.isalnum() or ch == "_"
+
+
+def _in_directive(out: list[str]) -> bool:
+    """True when the text emitted since the last newline starts a preprocessor directive."""
+    for k in range(len(out) - 1, -1, -1):
+        if out[k] == "\n":
+            return k + 1 < len(out) and out[k + 1].startswith("#")
+    return bool(out) and out[0].startswith("#")
+
+
+def tree_hash(files: Mapping[str, str | bytes]) -> str:
+    """sha256 over (relative path, normalised text) of every file; bytes that are not UTF-8 hash raw."""
+    h = hashlib.sha256()
+    for rel in sorted(files):
+        data = files[rel]
+        if isinstance(data, bytes):
+            try:
+                data = data.decode("utf-8")
+            except UnicodeDecodeError:
+                h.update(rel.encode() + b"\0" + data + b"\0")
+                continue
+        h.update(rel.encode() + b"\0" + normalise_source(data).encode() + b"\0")
+    return h.hexdigest()
+
+
+def pair_key(target: str, cuda_hash: str, spec: Mapping[str, Any]) -> str:
+    blob = json.dumps({"target": target, "cuda": cuda_hash, "spec": spec}, sort_keys=True)
+    return hashlib.sha256(blob.encode()).hexdigest()
+
+
+# ---------------------------------------------------------------- records written by the driver
+
+
+@dataclass
+class Evidence:
+    stage: str
+    kind: str
+    name: str
+    content: str
+    ok: bool = True
+    toolchain: str | None = None
+    argv: list[str] | None = None
+    rc: int | None = None
+
+
+@dataclass
+class RunRecord:
+    side: str  # original | translated
+    hardware: str
+    repeat_index: int
+    argv: list[str]
+    rc: int
+    wall_s: float
+    stdout: str
+    stderr: str
+    reason: str | None = None
+    toolchain: str | None = None
+    time_ms: float | None = None
+    verdict: str | None = None
+    results: dict[str, list[str]] = field(default_factory=dict)
+
+
+@dataclass
+class TaskRecord:
+    name: str
+    domain: str
+    difficulty: str
+    description: str
+    features: list[str]
+    spec: dict[str, Any]
+    cuda_hash: str
+    files: dict[str, str]
+
+
+@dataclass
+class PairResult:
+    task: TaskRecord
+    target: str
+    pair_key: str
+    level: str
+    translated_hash: str | None = None
+    compiles_on: list[str] = field(default_factory=list)
+    runs_on: str | None = None
+    compare_basis: str | None = None
+    time_ratio: float | None = None
+    original_ms: float | None = None
+    translated_ms: float | None = None
+    unconverted: int = 0
+    translated_files: dict[str, str] = field(default_factory=dict)
+    diagnostics: list[dict[str, Any]] = field(default_factory=list)
+    options: dict[str, Any] = field(default_factory=dict)
+    machine: dict[str, Any] = field(default_factory=dict)
+    capabilities: list[str] = field(default_factory=list)
+    notes: list[str] = field(default_factory=list)
+    evidence: list[Evidence] = field(default_factory=list)
+    runs: list[RunRecord] = field(default_factory=list)
+    elapsed_s: float = 0.0
+
+    def summary(self) -> dict[str, Any]:
+        return {
+            "task": self.task.name,
+            "target": self.target,
+            "level": self.level,
+            "compiles_on": self.compiles_on,
+            "runs_on": self.runs_on,
+            "compare_basis": self.compare_basis,
+            "time_ratio": self.time_ratio,
+            "unconverted": self.unconverted,
+            "notes": self.notes,
+            "elapsed_s": round(self.elapsed_s, 2),
+        }
+
+
+def _cap(text: str) -> str:
+    if len(text) <= EVIDENCE_CAP:
+        return text
+    return text[:EVIDENCE_CAP] + f"\n[... cut by gpuport: {len(text) - EVIDENCE_CAP} more characters]\n"
+
+
+# ---------------------------------------------------------------- the store
+
+
+class StoreError(RuntimeError):
+    pass
+
+
+class Store:
+    """The corpus database. Open it once per process; the build driver is its only writer."""
+
+    def __init__(self, path: str | Path) -> None:
+        self.path = Path(path)
+        self.path.parent.mkdir(parents=True, exist_ok=True)
+        # isolation_level=None: we issue BEGIN/COMMIT ourselves, one transaction per pair.
+        self.db = sqlite3.connect(str(self.path), timeout=60.0, isolation_level=None)
+        self.db.row_factory = sqlite3.Row
+        self.db.execute("PRAGMA journal_mode=WAL")
+        self.db.execute("PRAGMA synchronous=NORMAL")  # WAL + NORMAL: durable across process crashes
+        self.db.execute("PRAGMA foreign_keys=ON")
+        self._migrate()
+
+    def close(self) -> None:
+        self.db.close()
+
+    def __enter__(self) -> Store:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+    def _migrate(self) -> None:
+        self.db.execute("BEGIN IMMEDIATE")
+        try:
+            self.db.execute("CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL)")
+            row = self.db.execute("SELECT value FROM meta WHERE key='schema_version'").fetchone()
+            current = int(row[0]) if row else 0
+            if current > SCHEMA_VERSION:
+                raise StoreError(
+                    f"{self.path}: schema version {current} is newer than this gpuport ({SCHEMA_VERSION})"
+                )
+            for version in range(current + 1, SCHEMA_VERSION + 1):
+                for stmt in _MIGRATIONS[version].split(";"):
+                    if stmt.strip():
+                        self.db.execute(stmt)
+            self.db.execute(
+                "INSERT INTO meta(key, value) VALUES('schema_version', ?) "
+                "ON CONFLICT(key) DO UPDATE SET value=excluded.value",
+                (str(SCHEMA_VERSION),),
+            )
+            self.db.execute("COMMIT")
+        except BaseException:
+            self.db.execute("ROLLBACK")
+            raise
+
+    @property
+    def schema_version(self) -> int:
+        row = self.db.execute("SELECT value FROM meta WHERE key='schema_version'").fetchone()
+        return int(row[0])
+
+    # -- reads
+
+    def finished(self, key: str) -> sqlite3.Row | None:
+        return self.db.execute("SELECT * FROM pairs WHERE pair_key=?", (key,)).fetchone()
+
+    def is_done(self, key: str, capabilities: list[str]) -> bool:
+        """True when the pair is stored and was built by a machine that could verify at least as much.
+
+        A pair built on a CPU machine is redone on a GPU machine (its capabilities grew), so the lead's GPU
+        build upgrades compile-level rows to runs-equal without --force.
+        """
+        row = self.finished(key)
+        if row is None:
+            return False
+        had = set(json.loads(row["capabilities"]))
+        return set(capabilities) <= had
+
+    def pairs(self, task: str | None = None, target: str | None = None) -> list[sqlite3.Row]:
+        sql, args = "SELECT * FROM pairs WHERE 1=1", []
+        if task is not None:
+            sql += " AND task=?"
+            args.append(task)
+        if target is not None:
+            sql += " AND target=?"
+            args.append(target)
+        return list(self.db.execute(sql + " ORDER BY task, target", args))
+
+    def evidence(self, pair_id: int) -> list[sqlite3.Row]:
+        return list(self.db.execute("SELECT * FROM evidence WHERE pair_id=? ORDER BY id", (pair_id,)))
+
+    def runs(self, pair_id: int) -> list[sqlite3.Row]:
+        return list(self.db.execute("SELECT * FROM runs WHERE pair_id=? ORDER BY id", (pair_id,)))
+
+    def tasks(self) -> list[sqlite3.Row]:
+        return list(self.db.execute("SELECT * FROM tasks ORDER BY name"))
+
+    def cuda_reference(self, cuda_hash: str) -> tuple[dict[str, list[str]], str] | None:
+        """RESULT values of a passing CUDA run on a GPU recorded by an earlier build, and its hardware.
+
+        SYCL runs on a CPU compare against these when this build has no GPU of its own.
+        """
+        row = self.db.execute(
+            "SELECT r.results, r.hardware FROM runs r JOIN pairs p ON p.id = r.pair_id "
+            "WHERE p.cuda_hash=? AND r.side='original' AND r.rc=0 AND r.verdict='PASS' AND r.repeat_index>0 "
+            "ORDER BY r.id DESC LIMIT 1",
+            (cuda_hash,),
+        ).fetchone()
+        if row is None:
+            return None
+        return json.loads(row["results"]), row["hardware"]
+
+    def iter_rows(self) -> Iterator[dict[str, Any]]:
+        for row in self.db.execute("SELECT * FROM pairs ORDER BY task, target"):
+            yield dict(row)
+
+    # -- the one write path
+
+    def record(self, pair: PairResult) -> int:
+        """Write one pair with its task, evidence and runs in ONE transaction; returns the pair id.
+
+        A pair already stored under the same key is replaced in place (same id, attempts + 1): the newer
+        build saw at least as much as the older one (see is_done), and its evidence replaces the old.
+        """
+        now = time.time()
+        t = pair.task
+        from .. import __version__
+
+        self.db.execute("BEGIN IMMEDIATE")
+        try:
+            self.db.execute(
+                "INSERT INTO tasks(name, domain, difficulty, description, features, spec, cuda_hash, files,"
+                " updated_at) VALUES(?,?,?,?,?,?,?,?,?) ON CONFLICT(name) DO UPDATE SET domain=excluded.domain,"
+                " difficulty=excluded.difficulty, description=excluded.description, features=excluded.features,"
+                " spec=excluded.spec, cuda_hash=excluded.cuda_hash, files=excluded.files,"
+                " updated_at=excluded.updated_at",
+                (
+                    t.name,
+                    t.domain,
+                    t.difficulty,
+                    t.description,
+                    json.dumps(t.features),
+                    json.dumps(t.spec, sort_keys=True),
+                    t.cuda_hash,
+                    json.dumps(t.files, sort_keys=True),
+                    now,
+                ),
+            )
+            values = {
+                "pair_key": pair.pair_key,
+                "task": t.name,
+                "target": pair.target,
+                "cuda_hash": t.cuda_hash,
+                "translated_hash": pair.translated_hash,
+                "level": pair.level,
+                "level_rank": level_rank(pair.level),
+                "compiles_on": json.dumps(pair.compiles_on),
+                "runs_on": pair.runs_on,
+                "compare_basis": pair.compare_basis,
+                "time_ratio": pair.time_ratio,
+                "original_ms": pair.original_ms,
+                "translated_ms": pair.translated_ms,
+                "unconverted": pair.unconverted,
+                "translated_files": json.dumps(pair.translated_files, sort_keys=True),
+                "diagnostics": json.dumps(pair.diagnostics),
+                "options": json.dumps(pair.options, sort_keys=True),
+                "machine": json.dumps(pair.machine, sort_keys=True),
+                "capabilities": json.dumps(sorted(pair.capabilities)),
+                "notes": json.dumps(pair.notes),
+                "gpuport_version": __version__,
+                "elapsed_s": pair.elapsed_s,
+                "updated_at": now,
+            }
+            old = self.finished(pair.pair_key)
+            if old is None:
+                values["created_at"] = now
+                cols = ", ".join(values)
+                marks = ", ".join("?" for _ in values)
+                cur = self.db.execute(f"INSERT INTO pairs({cols}) VALUES({marks})", list(values.values()))
+                pair_id = int(cur.lastrowid or 0)
+            else:
+                pair_id = int(old["id"])
+                sets = ", ".join(f"{k}=?" for k in values)
+                self.db.execute(
+                    f"UPDATE pairs SET {sets}, attempts=attempts+1 WHERE id=?", [*values.values(), pair_id]
+                )
+                self.db.execute("DELETE FROM evidence WHERE pair_id=?", (pair_id,))
+                self.db.execute("DELETE FROM runs WHERE pair_id=?", (pair_id,))
+            self.db.executemany(
+                "INSERT INTO evidence(pair_id, stage, kind, name, toolchain, argv, rc, ok, content)"
+                " VALUES(?,?,?,?,?,?,?,?,?)",
+                [
+                    (
+                        pair_id,
+                        e.stage,
+                        e.kind,
+                        e.name,
+                        e.toolchain,
+                        json.dumps(e.argv) if e.argv is not None else None,
+                        e.rc,
+                        int(e.ok),
+                        _cap(e.content),
+                    )
+                    for e in pair.evidence
+                ],
+            )
+            self.db.executemany(
+                "INSERT INTO runs(pair_id, side, hardware, toolchain, repeat_index, argv, rc, reason, wall_s,"
+                " time_ms, verdict, results, stdout, stderr) VALUES(?,?,?,?,?,?,?,?,?,?,?,?,?,?)",
+                [
+                    (
+                        pair_id,
+                        r.side,
+                        r.hardware,
+                        r.toolchain,
+                        r.repeat_index,
+                        json.dumps(r.argv),
+                        r.rc,
+                        r.reason,
+                        r.wall_s,
+                        r.time_ms,
+                        r.verdict,
+                        json.dumps(r.results),
+                        _cap(r.stdout),
+                        _cap(r.stderr),
+                    )
+                    for r in pair.runs
+                ],
+            )
+            self.db.execute("COMMIT")
+        except BaseException:
+            self.db.execute("ROLLBACK")
+            raise
+        return pair_id

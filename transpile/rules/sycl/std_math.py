@@ -1,0 +1,46 @@
+"""GP217 std-math: `std::`-qualified math functions stay as written.
+
+What it does
+    Claims math names written with the `std::` qualifier (`std::exp`, `std::sqrt`, `std::min`) so the
+    table rename (GP001) does not turn them into `std::sycl::exp`. They are standard C++; SYCL device
+    compilers support the `<cmath>` functions in kernels.
+Why
+    The math table maps the unqualified CUDA names (`expf`, `sqrt`) to `sycl::` built-ins; a qualified
+    name is the C++ library's and needs no change.
+Example
+    double g = std::exp(-x * x);
+Translated to
+    double g = std::exp(-x * x);
+Safety
+    safe.
+References
+    SYCL 2020 specification, 5.4 (C++ standard library in kernels).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from ...context import RuleContext
+from ...diagnostics import Diagnostic
+from ..base import Rule
+
+
+class StdMath(Rule):
+    code = "GP217"
+    name = "std-math"
+    targets = frozenset({"sycl"})
+    summary = "Keep std::-qualified math functions as written."
+
+    def run(self, ctx: RuleContext) -> Iterator[Diagnostic]:
+        for occ in ctx.occurrences:
+            node = occ.node
+            if node is None or occ.entry is None or ctx.is_claimed(occ.start, occ.end):
+                continue
+            parent = node.parent
+            if parent is None or parent.type != "qualified_identifier":
+                continue
+            scope = parent.child_by_field_name("scope")
+            if scope is not None and ctx.text(scope) == "std":
+                yield self.converted(occ.start, occ.end, f"`std::{occ.name}` kept", family=occ.entry.family,
+                                     symbol=occ.name)
