@@ -151,7 +151,8 @@ class PairJob:
 
 @dataclass
 class Translated:
-    ok: bool  # no CUDA left, no file errors, no new syntax errors
+    ok: bool  # no CUDA left and no file errors
+    parses: bool  # tree-sitter finds no syntax error its input did not have (a compiler may overrule)
     src_dir: Path
     sources: list[Path]  # translated translation units, in task order
     files: dict[str, str]
@@ -285,8 +286,9 @@ def translate_stage(job: PairJob) -> Translated:
         if after > before:
             new_errors += after - before
     if new_errors:
-        notes.append(f"the translation has {new_errors} syntax error region(s) its input did not")
-        ok = False
+        # tree-sitter-cuda misreads some valid C++ (casts inside macro arguments): a compiler that accepts
+        # the translation overrules it (see _run_pair).
+        notes.append(f"tree-sitter-cuda finds {new_errors} syntax error region(s) the input did not have")
     unconverted = report.totals.total_unconverted
     if unconverted:
         notes.append(f"{unconverted} CUDA reference(s) left unconverted")
@@ -295,7 +297,7 @@ def translate_stage(job: PairJob) -> Translated:
             notes.append(f"{fr.path}: {fr.error}")
     diagnostics = [d.__dict__ for fr in report.files for d in fr.diagnostics]
     ev = Evidence("translate", "json", "translation report", json.dumps(report.to_dict(), indent=1), ok=ok)
-    return Translated(ok, out, sources, files, unconverted, diagnostics, [ev], notes)
+    return Translated(ok, new_errors == 0, out, sources, files, unconverted, diagnostics, [ev], notes)
 
 
 def compile_cuda_stage(job: PairJob) -> Compiled:
@@ -604,7 +606,7 @@ def _run_pair(job: PairJob, original: Compiled | None, start: float, shared: dic
     res.evidence.append(
         Evidence("machine", "json", "toolchains and hardware", json.dumps(m.to_dict(), indent=1))
     )
-    if tr.ok:
+    if tr.ok and tr.parses:
         res.level = "translated"
     if not o.wants("compiles"):
         res.elapsed_s = time.monotonic() - start
@@ -633,7 +635,8 @@ def _run_pair(job: PairJob, original: Compiled | None, start: float, shared: dic
             res.compiles_on.append(c.label)
         else:
             res.notes.append(f"compile failed: {c.label}")
-    if res.level == "translated" and res.compiles_on:
+    if tr.ok and res.compiles_on:
+        # A compiler accepting the translation is stronger proof that it parses than tree-sitter's view.
         res.level = "compiles"
     if not o.wants("runs-equal") or res.level != "compiles":
         res.elapsed_s = time.monotonic() - start
@@ -906,12 +909,12 @@ def build(
                     store.record(pair)  # one transaction per pair
                     done += 1
                     report.built += 1
-                    row = pair.summary()
+                    summary = pair.summary()
                     if any(e.stage == "internal" for e in pair.evidence):
                         report.errors += 1
-                    report.rows.append(row)
+                    report.rows.append(summary)
                     if progress is not None:
-                        progress(row, done, total)
+                        progress(summary, done, total)
         finally:
             if executor is None:
                 ex.close()

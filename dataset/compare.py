@@ -117,11 +117,11 @@ def values_equal(ref: str, got: str, mode: str, rtol: float, atol: float) -> tup
         return math.isnan(fa) and math.isnan(fb), 0.0, 0.0
     if math.isinf(fa) or math.isinf(fb):
         return fa == fb, 0.0 if fa == fb else math.inf, 0.0 if fa == fb else math.inf
-    diff = abs(fa - fb)
-    rel = diff / abs(fb) if fb else diff
+    fdiff = abs(fa - fb)
+    rel = fdiff / abs(fb) if fb else fdiff
     if mode == "exact":
-        return diff == 0.0, diff, rel
-    return diff <= atol + rtol * abs(fb), diff, rel
+        return fdiff == 0.0, fdiff, rel
+    return fdiff <= atol + rtol * abs(fb), fdiff, rel
 
 
 def compare(

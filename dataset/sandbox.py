@@ -15,7 +15,7 @@ import signal
 import subprocess
 import threading
 import time
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import IO
@@ -68,7 +68,7 @@ class SandboxResult:
         )
 
 
-def _limit_setter(cpu_s: float | None, mem_bytes: int | None) -> object:
+def _limit_setter(cpu_s: float | None, mem_bytes: int | None) -> Callable[[], None]:
     """A preexec function (runs in the child after fork, before exec) that applies the rlimits."""
 
     def apply() -> None:

@@ -182,11 +182,13 @@ def tree_hash(files: Mapping[str, str | bytes]) -> str:
         data = files[rel]
         if isinstance(data, bytes):
             try:
-                data = data.decode("utf-8")
+                text = data.decode("utf-8")
             except UnicodeDecodeError:
                 h.update(rel.encode() + b"\0" + data + b"\0")
                 continue
-        h.update(rel.encode() + b"\0" + normalise_source(data).encode() + b"\0")
+        else:
+            text = data
+        h.update(rel.encode() + b"\0" + normalise_source(text).encode() + b"\0")
     return h.hexdigest()
 
 
@@ -346,7 +348,8 @@ class Store:
     # -- reads
 
     def finished(self, key: str) -> sqlite3.Row | None:
-        return self.db.execute("SELECT * FROM pairs WHERE pair_key=?", (key,)).fetchone()
+        row: sqlite3.Row | None = self.db.execute("SELECT * FROM pairs WHERE pair_key=?", (key,)).fetchone()
+        return row
 
     def is_done(self, key: str, capabilities: list[str]) -> bool:
         """True when the pair is stored and was built by a machine that could verify at least as much.
@@ -516,3 +519,98 @@ class Store:
             self.db.execute("ROLLBACK")
             raise
         return pair_id
+
+
+# ================================================================ read-only export interface
+# Added by the export task (dataset/export.py). Kept apart from the Store class on purpose: exports read a
+# store that a build may still be writing, so they open it read-only and never run migrations.
+
+_JSON_PAIR_COLUMNS = (
+    "compiles_on",
+    "translated_files",
+    "diagnostics",
+    "options",
+    "machine",
+    "capabilities",
+    "notes",
+)
+
+
+def iter_pairs(store_path: str | Path, min_level: str | None = None) -> Iterator[dict[str, Any]]:
+    """One dict per stored pair, ordered by (task, target, id), with its task, evidence and runs.
+
+    Keys: every column of `pairs` (JSON columns decoded), plus
+      task_row    the `tasks` row of the pair's task (features, spec, files decoded)
+      cuda_files  {relative path: text} of the CUDA original, or None when the task was re-stored since
+                  with other sources (the pair is then stale: its original text is no longer in the store)
+      evidence    list of `evidence` rows (argv decoded, ok as bool), in insertion order
+      runs        list of `runs` rows (argv and results decoded), in insertion order
+    min_level: skip pairs below this level (see LEVELS).
+    """
+    path = Path(store_path)
+    if not path.is_file():
+        raise FileNotFoundError(f"no corpus store at {path}")
+    db = sqlite3.connect(f"{path.resolve().as_uri()}?mode=ro", uri=True, timeout=60.0)
+    db.row_factory = sqlite3.Row
+    try:
+        row = db.execute("SELECT value FROM meta WHERE key='schema_version'").fetchone()
+        version = int(row[0]) if row else 0
+        if version > SCHEMA_VERSION:
+            raise StoreError(
+                f"{path}: schema version {version} is newer than this gpuport ({SCHEMA_VERSION})"
+            )
+        tasks: dict[str, dict[str, Any]] = {}
+        for t in db.execute("SELECT * FROM tasks"):
+            d = dict(t)
+            for k in ("features", "spec", "files"):
+                d[k] = json.loads(d[k])
+            tasks[d["name"]] = d
+        rank = level_rank(min_level) if min_level is not None else -1
+        pairs = db.execute(
+            "SELECT * FROM pairs WHERE level_rank >= ? ORDER BY task, target, id", (rank,)
+        ).fetchall()
+        for p in pairs:
+            d = dict(p)
+            for k in _JSON_PAIR_COLUMNS:
+                d[k] = json.loads(d[k])
+            task = tasks.get(d["task"])
+            d["task_row"] = task
+            d["cuda_files"] = task["files"] if task and task["cuda_hash"] == d["cuda_hash"] else None
+            evidence = []
+            for e in db.execute("SELECT * FROM evidence WHERE pair_id=? ORDER BY id", (d["id"],)):
+                ed = dict(e)
+                ed["argv"] = json.loads(ed["argv"]) if ed["argv"] is not None else None
+                ed["ok"] = bool(ed["ok"])
+                evidence.append(ed)
+            d["evidence"] = evidence
+            runs = []
+            for r in db.execute("SELECT * FROM runs WHERE pair_id=? ORDER BY id", (d["id"],)):
+                rd = dict(r)
+                rd["argv"] = json.loads(rd["argv"])
+                rd["results"] = json.loads(rd["results"])
+                runs.append(rd)
+            d["runs"] = runs
+            yield d
+    finally:
+        db.close()
+
+
+def count_pairs(store_path: str | Path, min_level: str | None = None) -> tuple[int, int]:
+    """(exportable, stale) pairs at or above min_level, without reading their evidence.
+
+    Stale: the pair's task was re-stored since with other CUDA sources, so its original is gone.
+    """
+    path = Path(store_path)
+    if not path.is_file():
+        raise FileNotFoundError(f"no corpus store at {path}")
+    db = sqlite3.connect(f"{path.resolve().as_uri()}?mode=ro", uri=True, timeout=60.0)
+    try:
+        rank = level_rank(min_level) if min_level is not None else -1
+        fresh, stale = db.execute(
+            "SELECT COALESCE(SUM(t.cuda_hash IS p.cuda_hash), 0), COALESCE(SUM(t.cuda_hash IS NOT p.cuda_hash), 0)"
+            " FROM pairs p LEFT JOIN tasks t ON t.name = p.task WHERE p.level_rank >= ?",
+            (rank,),
+        ).fetchone()
+        return int(fresh), int(stale)
+    finally:
+        db.close()

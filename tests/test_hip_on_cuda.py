@@ -4,6 +4,7 @@ and launch macros mean what HIP means, and the generated rename headers match th
 from __future__ import annotations
 
 import importlib.util
+import os
 import shutil
 import subprocess
 import sys
@@ -382,7 +383,14 @@ def test_host_only_file_compiles_with_the_host_compiler(tmp_path: Path) -> None:
     nvcc = shutil.which("nvcc")
     if cxx is None or nvcc is None:
         pytest.skip("g++ or nvcc not on PATH")
-    cuda_include = Path(nvcc).resolve().parent.parent / "include"
+    # CUDA's include folder: beside nvcc, where its symlinks lead, or the usual install places.
+    roots = [Path(nvcc).parent.parent, Path(nvcc).resolve().parent.parent, Path("/usr/local/cuda")]
+    if os.environ.get("CUDA_HOME"):
+        roots.insert(0, Path(os.environ["CUDA_HOME"]))
+    candidates = [r / "include" for r in roots] + [r / "targets" / "x86_64-linux" / "include" for r in roots]
+    cuda_include = next((c for c in candidates if (c / "cuda.h").is_file()), None)
+    if cuda_include is None:
+        pytest.skip("CUDA's include folder (with cuda.h) not found")
     source = tmp_path / "host.cpp"
     source.write_text(
         """

@@ -19,7 +19,7 @@ from gpuport.dataset.suite import (
     nvcc_compile_command,
 )
 
-from gpuport.suite_cli import check_tasks, list_tasks
+from gpuport.commands.suite_impl import check_tasks, list_tasks
 
 GOOD_TOML = """\
 name = "{name}"

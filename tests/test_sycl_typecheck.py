@@ -39,9 +39,19 @@ def test_golden_sycl_typechecks(case: Path) -> None:
         pytest.skip("g++ not on PATH")
     inc = _include_dir()
     proc = subprocess.run(
-        ["g++", "-std=c++17", "-fsyntax-only", "-DSYCL_DISABLE_FSYCL_SYCLHPP_WARNING", f"-I{inc}", "-x", "c++",
-         str(case)],
-        capture_output=True, text=True, timeout=300,
+        [
+            "g++",
+            "-std=c++17",
+            "-fsyntax-only",
+            "-DSYCL_DISABLE_FSYCL_SYCLHPP_WARNING",
+            f"-I{inc}",
+            "-x",
+            "c++",
+            str(case),
+        ],
+        capture_output=True,
+        text=True,
+        timeout=300,
     )
     assert proc.returncode == 0, proc.stderr[-4000:]
 

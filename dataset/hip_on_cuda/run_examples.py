@@ -39,7 +39,7 @@ def _cudalibs():
 
 def build_command(source: Path, exe: Path, arch: str) -> list[str]:
     cmd = ["nvcc", "-std=c++17", f"-arch={arch}", f"-I{INCLUDE}", "-D__HIP_PLATFORM_NVIDIA__"]
-    cmd += ["-x", "cu", str(source), "-x", "none", "-o", str(exe)]
+    cmd += ["-x", "cu", str(source), "-o", str(exe)]
     libs = LIBS.get(source.stem, [])
     if libs:
         cmd += _cudalibs().nvcc_library_args(libs)

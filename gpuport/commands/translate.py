@@ -8,6 +8,7 @@ import sys
 from pathlib import Path
 
 from ..api import make_options, translate
+from ..transpile.engine import TranslationResult
 from ..transpile.report import EXIT_USAGE, FileReport, TreeReport, summary_text
 from ..transpile.tree import TreeError, translate_tree, write_file
 
@@ -40,6 +41,22 @@ def add_parser(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-ar
     p.add_argument("--report-json", metavar="FILE", help="write the full report as JSON")
     p.add_argument("--report-html", metavar="FILE", help="write the report as one self-contained HTML page")
     p.add_argument("--llm", metavar="BACKEND", help="LLM fallback: transformers:PATH or openai:URL#MODEL")
+    p.add_argument(
+        "--llm-repairs",
+        type=int,
+        default=2,
+        help="follow-up prompts per region after compiler errors (default 2)",
+    )
+    p.add_argument("--llm-max-tokens", type=int, default=None, help="tokens per model answer (default 1024)")
+    p.add_argument("--llm-token-budget", type=int, default=None, help="total model tokens for the run")
+    p.add_argument("--llm-time-budget", type=float, default=None, help="wall seconds for the LLM fallback")
+    p.add_argument(
+        "--llm-store", default=None, help="corpus store for few-shot examples (default ./corpus.db)"
+    )
+    p.add_argument(
+        "--llm-cache", default=None, help="completion cache file (default ~/.cache/gpuport/llm.sqlite)"
+    )
+    p.add_argument("--llm-no-cache", action="store_true", help="always ask the model")
     p.add_argument("-q", "--quiet", action="store_true", help="no summary on stderr")
     p.add_argument("--no-progress", action="store_true", help="no progress bar")
     p.set_defaults(run=run)
@@ -58,18 +75,28 @@ def run(args: argparse.Namespace) -> int:
     if args.src != "-" and not src.exists():
         print(f"gpuport translate: {src}: no such file or folder", file=sys.stderr)
         return EXIT_USAGE
+    # With --llm and no -o, standard output is written after the fallback, so it holds its result.
+    deferred: dict[str, TranslationResult] = {}
     if args.src != "-" and src.is_dir():
         report = _run_tree(args, src, options)
         if report is None:
             return EXIT_USAGE
     else:
-        report = _run_file(args, src, options)
+        report = _run_file(args, src, options, deferred if args.llm else None)
         if report is None:
             return EXIT_USAGE
     if args.llm:
-        from ..models.fallback import apply_to_report  # the LLM fallback (models/)
+        from ..models.backends import BackendError
+        from ..models.fallback import apply_to_report, config_from_args  # the LLM fallback (models/)
 
-        apply_to_report(report, args.llm, options)
+        try:
+            done = apply_to_report(report, args.llm, options, config_from_args(args), results=deferred)
+        except (ValueError, BackendError) as err:
+            print(f"gpuport translate: --llm: {err}", file=sys.stderr)
+            return EXIT_USAGE
+        for name, result in deferred.items():
+            sys.stdout.buffer.write(done[name].output if name in done else result.output)
+            sys.stdout.flush()
     if args.report_json:
         report.write_json(Path(args.report_json))
     if args.report_html:
@@ -115,7 +142,9 @@ def _run_tree(args: argparse.Namespace, src: Path, options) -> TreeReport | None
             bar.stop()
 
 
-def _run_file(args: argparse.Namespace, src: Path, options) -> TreeReport | None:  # type: ignore[no-untyped-def]
+def _run_file(  # type: ignore[no-untyped-def]
+    args: argparse.Namespace, src: Path, options, deferred: dict[str, TranslationResult] | None = None
+) -> TreeReport | None:
     name = "<stdin>" if args.src == "-" else src.name
     try:
         data = sys.stdin.buffer.read() if args.src == "-" else src.read_bytes()
@@ -148,7 +177,9 @@ def _run_file(args: argparse.Namespace, src: Path, options) -> TreeReport | None
         diagnostics=result.diagnostics,
     )
     try:
-        if out_path is None:
+        if out_path is None and deferred is not None:
+            deferred[name] = result.result  # printed by run() after the LLM fallback
+        elif out_path is None:
             sys.stdout.buffer.write(result.result.output)
             sys.stdout.flush()
         else:

@@ -6,9 +6,7 @@
   do {                                                             \
     CUresult r_ = (call);                                          \
     if (r_ != CUDA_SUCCESS) {                                      \
-      const char *msg = nullptr;                                   \
-      cuGetErrorString(r_, &msg);                                  \
-      fprintf(stderr, "%s failed: %s\n", #call, msg ? msg : "?");  \
+      fprintf(stderr, "%s failed: error %d\n", #call, int(r_));     \
       return 1;                                                    \
     }                                                              \
   } while (0)

@@ -39,6 +39,7 @@ int main() {
               prop.memoryBusWidth, prop.warpSize);
   int errors = sms != prop.multiProcessorCount || clock_khz != prop.clockRate || prop.clockRate <= 0;
   errors += prop.maxSharedMemoryPerMultiProcessor != (size_t)smem_per_sm;
+  if (errors) std::printf("device properties disagree with device attributes\n");
 
   const int n = 1 << 20, bins = 16;
   HIP_CHECK(hipMemcpyToSymbol(HIP_SYMBOL(c_bins), &bins, sizeof(int)));
@@ -47,7 +48,7 @@ int main() {
 
   int* data;
   HIP_CHECK(hipMallocManaged(&data, n * sizeof(int)));
-  for (int i = 0; i < n; ++i) data[i] = (i * 7919) % 1000;
+  for (int i = 0; i < n; ++i) data[i] = (int)((i * 7919u) % 1000u);  // unsigned: no overflow
   HIP_CHECK(hipMemAdvise(data, n * sizeof(int), hipMemAdviseSetReadMostly, device));
   HIP_CHECK(hipMemPrefetchAsync(data, n * sizeof(int), device, 0));
 
@@ -78,6 +79,9 @@ int main() {
   for (int b = 0; b < bins; ++b) errors += got[b] != want[b];
   errors += got_max != want_max;
   errors += got_sum != 0.5f * n;  // exact: every partial sum is a multiple of 0.5 below 2^24
+  if (errors)
+    std::printf("bin 0: %u want %u; max %d want %d; sum %g want %g\n", got[0], want[0], got_max, want_max,
+                got_sum, 0.5 * n);
 
   HIP_CHECK(hipFree(data));
   HIP_CHECK(hipFree(hist));

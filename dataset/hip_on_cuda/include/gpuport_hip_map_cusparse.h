@@ -479,3 +479,8 @@
 #define hipsparseZgtsvInterleavedBatch_bufferSizeExt cusparseZgtsvInterleavedBatch_bufferSizeExt
 #define hipsparseZnnz cusparseZnnz
 #define hipsparseZnnz_compress cusparseZnnz_compress
+
+// Defined by hand in the layer's headers (more than a rename):
+//   HIPSPARSE_SPMM_ALG_DEFAULT HIPSPARSE_SPMM_BLOCKED_ELL_ALG1 HIPSPARSE_SPMM_COO_ALG3
+//   HIPSPARSE_SPMM_COO_ALG4 HIPSPARSE_SPMV_ALG_DEFAULT HIPSPARSE_SPMV_COO_ALG1 HIPSPARSE_SPMV_COO_ALG2
+//   HIPSPARSE_SPMV_CSR_ALG1 HIPSPARSE_SPMV_CSR_ALG2

@@ -65,7 +65,9 @@ ITEM_NAMES: set[str] = {
     "this_thread_block",
     "tiled_partition",
 }
-_BUILTIN_RE = re.compile(rb"(?<![A-Za-z0-9_])(threadIdx|blockIdx|blockDim|gridDim)\s*\.\s*([xyz])(?![A-Za-z0-9_])")
+_BUILTIN_RE = re.compile(
+    rb"(?<![A-Za-z0-9_])(threadIdx|blockIdx|blockDim|gridDim)\s*\.\s*([xyz])(?![A-Za-z0-9_])"
+)
 _IDENT_RE = re.compile(rb"[A-Za-z_][A-Za-z0-9_]*")
 
 _FUNCTIONS = "(function_definition) @f"
@@ -248,8 +250,14 @@ def base_type(ctx: RuleContext, decl: Node) -> str:
     for c in decl.children:
         if c.type in ("type_qualifier",) and ctx.text(c) in ("const", "volatile", "unsigned", "signed"):
             parts.append(ctx.text(c))
-        elif c.type in ("primitive_type", "type_identifier", "sized_type_specifier", "template_type",
-                        "qualified_identifier", "struct_specifier"):
+        elif c.type in (
+            "primitive_type",
+            "type_identifier",
+            "sized_type_specifier",
+            "template_type",
+            "qualified_identifier",
+            "struct_specifier",
+        ):
             parts.append(ctx.text(c))
     return " ".join(parts)
 
@@ -266,7 +274,11 @@ def variable_type(ctx: RuleContext, name: str, at: Node) -> tuple[str, list[str]
         for node in _walk(scope):
             if node.type not in ("parameter_declaration", "declaration", "field_declaration"):
                 continue
-            if scope is ctx.root and enclosing_function(node) is not None and node.type != "field_declaration":
+            if (
+                scope is ctx.root
+                and enclosing_function(node) is not None
+                and node.type != "field_declaration"
+            ):
                 continue
             for d in node.children_by_field_name("declarator"):
                 got = declarator_name(ctx, d)
@@ -406,9 +418,7 @@ def _build(ctx: RuleContext) -> Model:
         if name in functions:
             dups.add(name)  # overloads/specialisations: one model per name, so flag them below
             continue
-        functions[name] = Function(
-            name, fn, "__global__" in q, "__host__" in q, template_params(ctx, fn)
-        )
+        functions[name] = Function(name, fn, "__global__" in q, "__host__" in q, template_params(ctx, fn))
 
     # Macros whose bodies use nd_item builtins (one level of macro-in-macro is followed).
     macro_bodies: dict[str, set[str]] = {}
@@ -450,14 +460,22 @@ def _build(ctx: RuleContext) -> Model:
             f.needs_item = True
         if f.name in dups and not f.kernel and (f.needs_item or f.globals_used):
             f.host_too = True  # treated like a host-device function: reported, not rewritten
-            f.problems.append((f.node.start_byte, f.node.end_byte,
-                               "overloaded or specialised device function that needs the nd_item or device "
-                               "globals: not rewritten"))
+            f.problems.append(
+                (
+                    f.node.start_byte,
+                    f.node.end_byte,
+                    "overloaded or specialised device function that needs the nd_item or device "
+                    "globals: not rewritten",
+                )
+            )
         elif f.host_too and (f.needs_item or f.globals_used):
             f.problems.append(
-                (f.node.start_byte, f.node.end_byte,
-                 "a __host__ __device__ function that uses the nd_item or device globals cannot be split "
-                 "automatically")
+                (
+                    f.node.start_byte,
+                    f.node.end_byte,
+                    "a __host__ __device__ function that uses the nd_item or device globals cannot be split "
+                    "automatically",
+                )
             )
     return Model(functions, globals_, item_macros)
 
@@ -475,9 +493,16 @@ def _shared_vars(ctx: RuleContext, f: Function) -> list[SharedVar]:
         extern = any(ctx.text(c) == "extern" for c in node.children if c.type == "storage_class_specifier")
         decls = node.children_by_field_name("declarator")
         elem = " ".join(
-            ctx.text(c) for c in node.children
-            if c.type in ("primitive_type", "type_identifier", "sized_type_specifier", "template_type",
-                          "qualified_identifier")
+            ctx.text(c)
+            for c in node.children
+            if c.type
+            in (
+                "primitive_type",
+                "type_identifier",
+                "sized_type_specifier",
+                "template_type",
+                "qualified_identifier",
+            )
             or (c.type == "type_qualifier" and ctx.text(c) in ("volatile",))
         )
         if len(decls) != 1 or not elem:
@@ -499,8 +524,11 @@ def _shared_vars(ctx: RuleContext, f: Function) -> list[SharedVar]:
         used = {m.group().decode() for d in dims for m in _IDENT_RE.finditer(d.encode())}
         if used & local_names:
             f.problems.append(
-                (node.start_byte, node.end_byte,
-                 f"shared array extent uses names local to the kernel ({', '.join(sorted(used & local_names))})")
+                (
+                    node.start_byte,
+                    node.end_byte,
+                    f"shared array extent uses names local to the kernel ({', '.join(sorted(used & local_names))})",
+                )
             )
             continue
         out.append(SharedVar(name, node, elem, dims, extern))
@@ -539,9 +567,16 @@ def _device_globals(ctx: RuleContext) -> dict[str, DeviceGlobal]:
         name, dims, _ = got
         init_node = decls[0].child_by_field_name("value") if decls[0].type == "init_declarator" else None
         elem = " ".join(
-            ctx.text(c) for c in decl.children
-            if c.type in ("primitive_type", "type_identifier", "sized_type_specifier", "template_type",
-                          "qualified_identifier")
+            ctx.text(c)
+            for c in decl.children
+            if c.type
+            in (
+                "primitive_type",
+                "type_identifier",
+                "sized_type_specifier",
+                "template_type",
+                "qualified_identifier",
+            )
         )
         out[name] = DeviceGlobal(
             name, decl, elem, dims, ctx.text(init_node) if init_node is not None else None, constant

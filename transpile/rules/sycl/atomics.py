@@ -57,8 +57,10 @@ def split_name(name: str) -> tuple[str, str] | None:
 
 
 def ref_type(t: str, scope: str) -> str:
-    return (f"sycl::atomic_ref<{t}, sycl::memory_order::relaxed, sycl::memory_scope::{scope}, "
-            "sycl::access::address_space::generic_space>")
+    return (
+        f"sycl::atomic_ref<{t}, sycl::memory_order::relaxed, sycl::memory_scope::{scope}, "
+        "sycl::access::address_space::generic_space>"
+    )
 
 
 class Atomics(Rule):
@@ -72,8 +74,13 @@ class Atomics(Rule):
             if not occ.name.startswith("atomic") or ctx.is_claimed(occ.start, occ.end):
                 continue
             if occ.name.startswith(("atomicInc", "atomicDec")):
-                yield self.unconverted(occ.start, occ.end, f"`{occ.name}` (wrap-around) has no atomic_ref form",
-                                       family="atomic", symbol=occ.name)
+                yield self.unconverted(
+                    occ.start,
+                    occ.end,
+                    f"`{occ.name}` (wrap-around) has no atomic_ref form",
+                    family="atomic",
+                    symbol=occ.name,
+                )
                 continue
             split = split_name(occ.name)
             if split is None:
@@ -82,8 +89,9 @@ class Atomics(Rule):
             call = call_at(ctx, occ)
             want = 3 if base == "atomicCAS" else 2
             if call is None or len(call.args) != want:
-                yield self.unconverted(occ.start, occ.end, f"`{occ.name}` call not understood", family="atomic",
-                                       symbol=occ.name)
+                yield self.unconverted(
+                    occ.start, occ.end, f"`{occ.name}` call not understood", family="atomic", symbol=occ.name
+                )
                 continue
             a0s, a0e = call.args[0]
             addr = ctx.slice(a0s, a0e)
@@ -93,10 +101,14 @@ class Atomics(Rule):
             # Edits leave the argument texts in place (other rules translate names inside them).
             if base == "atomicCAS":
                 obj_t = t or "std::remove_reference_t<decltype(gp_obj)>"
-                head = (f"[](auto &gp_obj, auto gp_expected, auto gp_desired) {{ {obj_t} gp_old = gp_expected; "
-                        f"{ref_type(obj_t, scope)}(gp_obj).compare_exchange_strong(gp_old, gp_desired); "
-                        "return gp_old; }(")
-                edits = [Edit(call.start, a0s + 1 if amp else a0s, head + ("" if amp else "*" if plain else "*("))]
+                head = (
+                    f"[](auto &gp_obj, auto gp_expected, auto gp_desired) {{ {obj_t} gp_old = gp_expected; "
+                    f"{ref_type(obj_t, scope)}(gp_obj).compare_exchange_strong(gp_old, gp_desired); "
+                    "return gp_old; }("
+                )
+                edits = [
+                    Edit(call.start, a0s + 1 if amp else a0s, head + ("" if amp else "*" if plain else "*("))
+                ]
                 if not amp and not plain:
                     edits.append(Edit(a0e, a0e, ")"))
             elif t is not None:
@@ -106,11 +118,19 @@ class Atomics(Rule):
             else:
                 obj_t = "std::remove_reference_t<decltype(gp_obj)>"
                 head = f"[](auto &gp_obj, auto gp_v) {{ return {ref_type(obj_t, scope)}(gp_obj).{OPS[base]}(gp_v); }}("
-                edits = [Edit(call.start, a0s + 1 if amp else a0s, head + ("" if amp else "*" if plain else "*("))]
+                edits = [
+                    Edit(call.start, a0s + 1 if amp else a0s, head + ("" if amp else "*" if plain else "*("))
+                ]
                 if not amp and not plain:
                     edits.append(Edit(a0e, a0e, ")"))
-            yield self.converted(occ.start, occ.end, f"`{occ.name}` -> atomic_ref::{OPS[base]}", edits,
-                                 family="atomic", symbol=occ.name)
+            yield self.converted(
+                occ.start,
+                occ.end,
+                f"`{occ.name}` -> atomic_ref::{OPS[base]}",
+                edits,
+                family="atomic",
+                symbol=occ.name,
+            )
 
     @staticmethod
     def _pointee(ctx: RuleContext, occ, addr: str) -> str | None:  # noqa: ANN001
@@ -121,7 +141,7 @@ class Atomics(Rule):
         m = re.fullmatch(r"&\s*([A-Za-z_]\w*)\s*(\[[^\]]*\])*\s*", addr)
         if m:
             got = variable_type(ctx, m.group(1), node)
-            n_sub = addr.count("[") - addr[m.end(1):].count("[[")  # subscripts applied
+            n_sub = addr.count("[") - addr[m.end(1) :].count("[[")  # subscripts applied
             if got is None:
                 return None
             t, dims, depth = got

@@ -56,7 +56,9 @@ class Barriers(Rule):
                 continue
             call = call_at(ctx, occ)
             if call is None:
-                yield self.unconverted(occ.start, occ.end, f"`{name}` not called", family="device", symbol=name)
+                yield self.unconverted(
+                    occ.start, occ.end, f"`{name}` not called", family="device", symbol=name
+                )
                 continue
             safety = Safety.SAFE
             if name == "__syncthreads":
@@ -64,7 +66,12 @@ class Barriers(Rule):
                 edits = [Edit(call.start, call.end, new)]
             elif name == "__syncwarp":
                 new = "sycl::group_barrier(item.get_sub_group())"
-                if call.args and call.arg_text(ctx, 0).lower() not in ("0xffffffff", "0xffffffffu", "~0u", "-1"):
+                if call.args and call.arg_text(ctx, 0).lower() not in (
+                    "0xffffffff",
+                    "0xffffffffu",
+                    "~0u",
+                    "-1",
+                ):
                     safety = Safety.REVIEW
                 edits = [Edit(call.start, call.end, new)]
             elif name in FENCES:
@@ -76,9 +83,12 @@ class Barriers(Rule):
                     continue
                 new = f"sycl::reduce_over_group(item.get_group(), {cast}("
                 a0, a1 = call.args[0]
-                edits = [Edit(call.start, a0, new), Edit(a1, call.end, f") ? 1 : 0, {op})" if cast == "(int)"
-                                                         else f"), {op})")]
+                edits = [
+                    Edit(call.start, a0, new),
+                    Edit(a1, call.end, f") ? 1 : 0, {op})" if cast == "(int)" else f"), {op})"),
+                ]
                 if cast == "(int)":
                     edits[0] = Edit(call.start, a0, "sycl::reduce_over_group(item.get_group(), (")
-            yield self.converted(occ.start, occ.end, f"`{name}` -> `{new}`", edits, family="device", symbol=name,
-                                 safety=safety)
+            yield self.converted(
+                occ.start, occ.end, f"`{name}` -> `{new}`", edits, family="device", symbol=name, safety=safety
+            )

@@ -41,21 +41,36 @@ class BuiltinIndex(Rule):
         names = set(m.functions)
         for b in builtin_uses(ctx):
             if not self._usable(ctx, b.start, b.end, names):
-                yield self.unconverted(b.start, b.end, f"`{b.var}.{b.dim}` outside device code", family="device",
-                                       symbol=b.var)
+                yield self.unconverted(
+                    b.start, b.end, f"`{b.var}.{b.dim}` outside device code", family="device", symbol=b.var
+                )
                 continue
-            yield self.converted(b.start, b.end, f"`{b.var}.{b.dim}` -> `{b.sycl}`", [Edit(b.start, b.end, b.sycl)],
-                                 family="device", symbol=b.var)
+            yield self.converted(
+                b.start,
+                b.end,
+                f"`{b.var}.{b.dim}` -> `{b.sycl}`",
+                [Edit(b.start, b.end, b.sycl)],
+                family="device",
+                symbol=b.var,
+            )
         for occ in ctx.occurrences:
             if occ.name != "warpSize" or ctx.is_claimed(occ.start, occ.end):
                 continue
             if not self._usable(ctx, occ.start, occ.end, names):
-                yield self.unconverted(occ.start, occ.end, "`warpSize` outside device code", family="device",
-                                       symbol="warpSize")
+                yield self.unconverted(
+                    occ.start, occ.end, "`warpSize` outside device code", family="device", symbol="warpSize"
+                )
                 continue
             new = "item.get_sub_group().get_local_range()[0]"
-            yield self.converted(occ.start, occ.end, f"`warpSize` -> `{new}`", [Edit(occ.start, occ.end, new)],
-                                 family="device", symbol="warpSize", safety=Safety.REVIEW)
+            yield self.converted(
+                occ.start,
+                occ.end,
+                f"`warpSize` -> `{new}`",
+                [Edit(occ.start, occ.end, new)],
+                family="device",
+                symbol="warpSize",
+                safety=Safety.REVIEW,
+            )
 
     @staticmethod
     def _usable(ctx: RuleContext, start: int, end: int, device_functions: set[str]) -> bool:
@@ -71,5 +86,9 @@ class BuiltinIndex(Rule):
         if fn is None:
             return False
         m = model(ctx)
-        return any(f.node == fn and (f.kernel or f.needs_item) and not f.host_too for f in m.functions.values()) \
-            or any(f.node.start_byte <= fn.start_byte and fn.end_byte <= f.node.end_byte for f in m.functions.values())
+        return any(
+            f.node == fn and (f.kernel or f.needs_item) and not f.host_too for f in m.functions.values()
+        ) or any(
+            f.node.start_byte <= fn.start_byte and fn.end_byte <= f.node.end_byte
+            for f in m.functions.values()
+        )

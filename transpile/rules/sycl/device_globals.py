@@ -42,8 +42,7 @@ def accessor_definition(g: DeviceGlobal) -> str:
     n = g.count
     if g.init is not None:
         init = g.init if g.dims else "{" + g.init + "}"
-        fill = (f"    const {t} init[{n}] = {init};\n"
-                f"    {QUEUE}.memcpy(m, init, sizeof(init)).wait();\n")
+        fill = f"    const {t} init[{n}] = {init};\n    {QUEUE}.memcpy(m, init, sizeof(init)).wait();\n"
     else:
         fill = f"    {QUEUE}.memset(m, 0, {n} * sizeof({t})).wait();\n"
     return (
@@ -72,15 +71,30 @@ class DeviceGlobals(Rule):
             extern = any(ctx.text(c) == "extern" for c in d.children if c.type == "storage_class_specifier")
             if extern or len(g.dims) > 1 or "" in g.dims or not g.elem_type:
                 bad.add(g.name)
-                yield self.unconverted(d.start_byte, d.end_byte, f"device global `{g.name}` not converted "
-                                       "(extern or multi-dimensional)", family="globals", symbol=g.name)
+                yield self.unconverted(
+                    d.start_byte,
+                    d.end_byte,
+                    f"device global `{g.name}` not converted (extern or multi-dimensional)",
+                    family="globals",
+                    symbol=g.name,
+                )
                 continue
-            yield self.converted(d.start_byte, d.end_byte, f"device global `{g.name}` -> USM accessor",
-                                 [Edit(d.start_byte, d.end_byte, accessor_definition(g))], family="globals",
-                                 symbol=g.name)
+            yield self.converted(
+                d.start_byte,
+                d.end_byte,
+                f"device global `{g.name}` -> USM accessor",
+                [Edit(d.start_byte, d.end_byte, accessor_definition(g))],
+                family="globals",
+                symbol=g.name,
+            )
         for occ in ctx.occurrences:
-            if occ.name not in ("cudaMemcpyToSymbol", "cudaMemcpyToSymbolAsync", "cudaMemcpyFromSymbol",
-                                "cudaMemcpyFromSymbolAsync", "cudaGetSymbolAddress"):
+            if occ.name not in (
+                "cudaMemcpyToSymbol",
+                "cudaMemcpyToSymbolAsync",
+                "cudaMemcpyFromSymbol",
+                "cudaMemcpyFromSymbolAsync",
+                "cudaGetSymbolAddress",
+            ):
                 continue
             if ctx.is_claimed(occ.start, occ.end):
                 continue
@@ -95,8 +109,13 @@ class DeviceGlobals(Rule):
             sym = call.arg_text(ctx, sym_i).lstrip("&").strip()
             g = m.globals.get(sym)
             if g is None or sym in bad:
-                yield self.unconverted(occ.start, occ.end, f"`{occ.name}` of unknown symbol `{sym}`",
-                                       family="globals", symbol=occ.name)
+                yield self.unconverted(
+                    occ.start,
+                    occ.end,
+                    f"`{occ.name}` of unknown symbol `{sym}`",
+                    family="globals",
+                    symbol=occ.name,
+                )
                 continue
             ptr = f"{g.accessor}()"
             if occ.name == "cudaGetSymbolAddress":
@@ -122,10 +141,19 @@ class DeviceGlobals(Rule):
                 if to:
                     edits = [Edit(call.start, e0, f"{q}memcpy({ptr}"), Edit(e2, call.end, tail)]
                 else:
-                    edits = [Edit(call.start, call.open + 1, f"{q}memcpy("), Edit(s1, e1, ptr),
-                             Edit(e2, call.end, tail)]
+                    edits = [
+                        Edit(call.start, call.open + 1, f"{q}memcpy("),
+                        Edit(s1, e1, ptr),
+                        Edit(e2, call.end, tail),
+                    ]
                 edits = wrap(ctx, occ, call, edits)
-            yield self.converted(occ.start, occ.end, f"`{occ.name}` -> memcpy on the USM copy of `{sym}`", edits,
-                                 family="globals", symbol=occ.name)
+            yield self.converted(
+                occ.start,
+                occ.end,
+                f"`{occ.name}` -> memcpy on the USM copy of `{sym}`",
+                edits,
+                family="globals",
+                symbol=occ.name,
+            )
             for i in range(3, len(call.args)):
                 yield self.converted(call.args[i][0], call.args[i][1], "argument dropped", family="runtime")

@@ -31,8 +31,8 @@ from ...context import RuleContext
 from ...diagnostics import Diagnostic
 from ...edits import Edit
 from ..base import Rule
-from .kernel_signature import append_params
 from ._model import model
+from .kernel_signature import append_params
 
 
 class DeviceFunctionItem(Rule):
@@ -46,15 +46,18 @@ class DeviceFunctionItem(Rule):
         needy = {n: f for n, f in m.functions.items() if not f.kernel and f.device_call_args()}
         for f in needy.values():
             if f.host_too:
-                for start, end, why in f.problems:
+                for start, _end, why in f.problems:
                     yield self.unconverted(start, start + 1, f"`{f.name}`: {why}", family="device")
                 continue
             params = f.params_node
             if params is None:
                 continue
             yield self.converted(
-                params.start_byte, params.start_byte + 1, f"`{f.name}` takes {', '.join(f.device_call_args())}",
-                [append_params(ctx, params, f.extra_params(m)[0 if f.needs_item else 0:])], family="device",
+                params.start_byte,
+                params.start_byte + 1,
+                f"`{f.name}` takes {', '.join(f.device_call_args())}",
+                [append_params(ctx, params, f.extra_params(m)[0 if f.needs_item else 0 :])],
+                family="device",
                 symbol=f.name,
             )
         if not needy:
@@ -77,7 +80,16 @@ class DeviceFunctionItem(Rule):
                 continue
             named = [c for c in args.named_children if c.type != "comment"]
             extra = ", ".join(callee.device_call_args())
-            edit = (Edit(named[-1].end_byte, named[-1].end_byte, ", " + extra) if named
-                    else Edit(args.start_byte + 1, args.start_byte + 1, extra))
-            yield self.converted(args.end_byte - 1, args.end_byte, f"call of `{callee.name}` passes {extra}",
-                                 [edit], family="device", symbol=callee.name)
+            edit = (
+                Edit(named[-1].end_byte, named[-1].end_byte, ", " + extra)
+                if named
+                else Edit(args.start_byte + 1, args.start_byte + 1, extra)
+            )
+            yield self.converted(
+                args.end_byte - 1,
+                args.end_byte,
+                f"call of `{callee.name}` passes {extra}",
+                [edit],
+                family="device",
+                symbol=callee.name,
+            )

@@ -98,8 +98,11 @@ class Dim3Range(Rule):
                             ok = False
                             break
                         edits.append(Edit(value.start_byte, value.end_byte, args))
-                    elif value is not None and value.type == "call_expression" and \
-                            ctx.text(value.child_by_field_name("function")) == "dim3":
+                    elif (
+                        value is not None
+                        and value.type == "call_expression"
+                        and ctx.text(value.child_by_field_name("function")) == "dim3"
+                    ):
                         pass  # the expression rule below handles dim3(...)
                     elif value is not None and value.type in ("identifier", "field_expression"):
                         pass  # copy of another dim3
@@ -110,11 +113,22 @@ class Dim3Range(Rule):
                     ok = False
             handled.add(tnode.start_byte)
             if not ok:
-                yield self.unconverted(tnode.start_byte, tnode.end_byte, "dim3 declaration not understood",
-                                       family="types", symbol="dim3")
+                yield self.unconverted(
+                    tnode.start_byte,
+                    tnode.end_byte,
+                    "dim3 declaration not understood",
+                    family="types",
+                    symbol="dim3",
+                )
                 continue
-            yield self.converted(tnode.start_byte, tnode.end_byte, "`dim3` -> `sycl::range<3>`", edits,
-                                 family="types", symbol="dim3")
+            yield self.converted(
+                tnode.start_byte,
+                tnode.end_byte,
+                "`dim3` -> `sycl::range<3>`",
+                edits,
+                family="types",
+                symbol="dim3",
+            )
         # dim3(...) expressions
         for call in ts.captures("(call_expression) @c", ctx.root).get("c", []):
             fn = call.child_by_field_name("function")
@@ -125,12 +139,21 @@ class Dim3Range(Rule):
             if rev is None:
                 continue
             handled.add(fn.start_byte)
-            yield self.converted(fn.start_byte, fn.end_byte, "`dim3(...)` -> `sycl::range<3>(...)`",
-                                 [Edit(fn.start_byte, call.end_byte, RANGE + rev)], family="types", symbol="dim3")
+            yield self.converted(
+                fn.start_byte,
+                fn.end_byte,
+                "`dim3(...)` -> `sycl::range<3>(...)`",
+                [Edit(fn.start_byte, call.end_byte, RANGE + rev)],
+                family="types",
+                symbol="dim3",
+            )
         # member accesses of dim3 variables
         for start, end, new in dim3_members(ctx):
-            yield self.converted(start, end, f"dim3 member -> `{new}`", [Edit(start, end, new)], family="types")
+            yield self.converted(
+                start, end, f"dim3 member -> `{new}`", [Edit(start, end, new)], family="types"
+            )
         for occ in ctx.occurrences:
             if occ.name == "dim3" and occ.start not in handled and not ctx.is_claimed(occ.start, occ.end):
-                yield self.unconverted(occ.start, occ.end, "`dim3` use not understood", family="types",
-                                       symbol="dim3")
+                yield self.unconverted(
+                    occ.start, occ.end, "`dim3` use not understood", family="types", symbol="dim3"
+                )

@@ -32,10 +32,16 @@ from ...edits import Edit
 from ..base import Rule
 from ._model import QUEUE
 
-CONSTANT = {"cudaGetLastError": "0", "cudaPeekAtLastError": "0", "cudaSetDevice": "0",
-            "cudaDeviceReset": f"({QUEUE}.wait(), 0)"}
-MESSAGE = {"cudaGetErrorString": '"SYCL error (SYCL reports errors as exceptions)"',
-           "cudaGetErrorName": '"SYCL error"'}
+CONSTANT = {
+    "cudaGetLastError": "0",
+    "cudaPeekAtLastError": "0",
+    "cudaSetDevice": "0",
+    "cudaDeviceReset": f"({QUEUE}.wait(), 0)",
+}
+MESSAGE = {
+    "cudaGetErrorString": '"SYCL error (SYCL reports errors as exceptions)"',
+    "cudaGetErrorName": '"SYCL error"',
+}
 
 
 class ErrorApi(Rule):
@@ -55,5 +61,12 @@ class ErrorApi(Rule):
                 continue
             new = CONSTANT.get(occ.name) or MESSAGE[occ.name]
             safety = Safety.REVIEW if occ.name == "cudaSetDevice" else Safety.SAFE
-            yield self.converted(occ.start, occ.end, f"`{occ.name}` -> `{new}`", [Edit(call.start, call.end, new)],
-                                 family="runtime", symbol=occ.name, safety=safety)
+            yield self.converted(
+                occ.start,
+                occ.end,
+                f"`{occ.name}` -> `{new}`",
+                [Edit(call.start, call.end, new)],
+                family="runtime",
+                symbol=occ.name,
+                safety=safety,
+            )

@@ -64,11 +64,14 @@ class Events(Rule):
                 a, b = (x if re.fullmatch(r"[\w.]+", x) else f"({x})" for x in args[1:])
                 new = f"{ms} = ({b}.{END} - {a}.{END}) * 1e-6f"
             elif occ.name == "cudaEventQuery" and len(args) == 1:
-                new = (f"({args[0]}.get_info<sycl::info::event::command_execution_status>() == "
-                       "sycl::info::event_command_status::complete ? 0 : 1)")
+                new = (
+                    f"({args[0]}.get_info<sycl::info::event::command_execution_status>() == "
+                    "sycl::info::event_command_status::complete ? 0 : 1)"
+                )
             if new is None:
-                yield self.unconverted(occ.start, occ.end, f"`{occ.name}` not translated", family="events",
-                                       symbol=occ.name)
+                yield self.unconverted(
+                    occ.start, occ.end, f"`{occ.name}` not translated", family="events", symbol=occ.name
+                )
                 continue
             if new == "0":
                 edits = [Edit(call.start, call.end, new)]
@@ -82,5 +85,12 @@ class Events(Rule):
                     edits = [Edit(start, end, "")]
             else:
                 edits = wrap(ctx, occ, call, [Edit(call.start, call.end, new)], value)
-            yield self.converted(occ.start, occ.end, f"`{occ.name}` -> sycl::event", edits, family="events",
-                                 symbol=occ.name, safety=Safety.REVIEW)
+            yield self.converted(
+                occ.start,
+                occ.end,
+                f"`{occ.name}` -> sycl::event",
+                edits,
+                family="events",
+                symbol=occ.name,
+                safety=Safety.REVIEW,
+            )

@@ -40,7 +40,14 @@ class Printf(Rule):
             if occ.name != "printf" or ctx.is_claimed(occ.start, occ.end):
                 continue
             if any(s <= occ.start < e for s, e in spans):
-                yield self.unconverted(occ.start, occ.end, "device-side `printf` has no SYCL 2020 counterpart",
-                                       family="device", symbol="printf")
+                yield self.unconverted(
+                    occ.start,
+                    occ.end,
+                    "device-side `printf` has no SYCL 2020 counterpart",
+                    family="device",
+                    symbol="printf",
+                )
             else:
-                yield self.converted(occ.start, occ.end, "host `printf` kept", family="device", symbol="printf")
+                yield self.converted(
+                    occ.start, occ.end, "host `printf` kept", family="device", symbol="printf"
+                )

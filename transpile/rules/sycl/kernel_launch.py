@@ -41,13 +41,33 @@ from ...edits import Edit
 from ..base import Rule
 from ._model import QUEUE, Function, Model, indent_of, model, render, variable_type
 
-_LAUNCH = "(call_expression function: (_) @fn (kernel_call_syntax) @cfg arguments: (argument_list) @args) @call"
-DEFAULT_STREAMS = frozenset({"0", "NULL", "nullptr", "cudaStreamDefault", "cudaStreamLegacy", "cudaStreamPerThread"})
+_LAUNCH = (
+    "(call_expression function: (_) @fn (kernel_call_syntax) @cfg arguments: (argument_list) @args) @call"
+)
+DEFAULT_STREAMS = frozenset(
+    {"0", "NULL", "nullptr", "cudaStreamDefault", "cudaStreamLegacy", "cudaStreamPerThread"}
+)
 _SIMPLE_ARG = frozenset(
-    {"identifier", "number_literal", "true", "false", "nullptr", "null", "binary_expression",
-     "unary_expression", "parenthesized_expression", "cast_expression", "field_expression",
-     "conditional_expression", "sizeof_expression", "type_descriptor", "primitive_type", "pointer_expression",
-     "qualified_identifier", "char_literal"}
+    {
+        "identifier",
+        "number_literal",
+        "true",
+        "false",
+        "nullptr",
+        "null",
+        "binary_expression",
+        "unary_expression",
+        "parenthesized_expression",
+        "cast_expression",
+        "field_expression",
+        "conditional_expression",
+        "sizeof_expression",
+        "type_descriptor",
+        "primitive_type",
+        "pointer_expression",
+        "qualified_identifier",
+        "char_literal",
+    }
 )
 
 
@@ -56,8 +76,11 @@ def to_range(ctx: RuleContext, node: Node) -> str:
     if node.type == "call_expression":
         fn = node.child_by_field_name("function")
         if fn is not None and ctx.text(fn) == "dim3":
-            args = [render(ctx, a.start_byte, a.end_byte) for a in node.child_by_field_name("arguments").named_children
-                    if a.type != "comment"]
+            args = [
+                render(ctx, a.start_byte, a.end_byte)
+                for a in node.child_by_field_name("arguments").named_children
+                if a.type != "comment"
+            ]
             args += ["1"] * (3 - len(args))
             return f"sycl::range<3>({args[2]}, {args[1]}, {args[0]})"
     if node.type == "identifier":
@@ -73,10 +96,20 @@ def _simple(node: Node) -> bool:
     stack = [node]
     while stack:
         n = stack.pop()
-        if n.is_named and n.type not in _SIMPLE_ARG and n.type not in ("comment", "field_identifier",
-                                                                         "type_identifier", "sized_type_specifier",
-                                                                         "abstract_pointer_declarator",
-                                                                         "type_qualifier", "string_literal"):
+        if (
+            n.is_named
+            and n.type not in _SIMPLE_ARG
+            and n.type
+            not in (
+                "comment",
+                "field_identifier",
+                "type_identifier",
+                "sized_type_specifier",
+                "abstract_pointer_declarator",
+                "type_qualifier",
+                "string_literal",
+            )
+        ):
             return False
         if n.type == "field_expression" and any(c.type == "->" for c in n.children):
             return False
@@ -101,21 +134,28 @@ class KernelLaunch(Rule):
     def run(self, ctx: RuleContext) -> Iterator[Diagnostic]:
         m = model(ctx)
         for match in ts.matches(_LAUNCH, ctx.root):
-            yield from self._launch(ctx, m, match["fn"][0], match["cfg"][0], match["args"][0], match["call"][0])
+            yield from self._launch(
+                ctx, m, match["fn"][0], match["cfg"][0], match["args"][0], match["call"][0]
+            )
 
-    def _launch(self, ctx: RuleContext, m: Model, fn: Node, cfg: Node, args: Node, call: Node) -> Iterator[Diagnostic]:
+    def _launch(
+        self, ctx: RuleContext, m: Model, fn: Node, cfg: Node, args: Node, call: Node
+    ) -> Iterator[Diagnostic]:
         config = [c for c in cfg.named_children if c.type != "comment"]
         fn_text = ctx.text(fn)
         if not 2 <= len(config) <= 4:
-            yield self.unconverted(fn.start_byte, cfg.end_byte, f"launch of `{fn_text}` not understood",
-                                   family="launch")
+            yield self.unconverted(
+                fn.start_byte, cfg.end_byte, f"launch of `{fn_text}` not understood", family="launch"
+            )
             return
         base = fn
         targs: list[str] = []
         if fn.type == "template_function":
             base = fn.child_by_field_name("name")
             tal = fn.child_by_field_name("arguments")
-            targs = [ctx.text(a) for a in tal.named_children if a.type != "comment"] if tal is not None else []
+            targs = (
+                [ctx.text(a) for a in tal.named_children if a.type != "comment"] if tal is not None else []
+            )
         name = ctx.text(base).split("::")[-1]
         kernel: Function | None = m.functions.get(name)
         grid = to_range(ctx, config[0])
@@ -131,7 +171,7 @@ class KernelLaunch(Rule):
 
         mapping: dict[str, str] = {}
         if kernel is not None and kernel.template_params:
-            mapping = dict(zip(kernel.template_params, targs))
+            mapping = dict(zip(kernel.template_params, targs, strict=False))
         locals_: list[str] = []
         extras: list[str] = []
         if kernel is not None:
@@ -142,10 +182,12 @@ class KernelLaunch(Rule):
                 words = set(re.findall(r"\b\w+\b", " ".join([elem, *dims])))
                 if words & unresolved:
                     yield self.unconverted(
-                        fn.start_byte, fn.end_byte,
+                        fn.start_byte,
+                        fn.end_byte,
                         f"launch of `{fn_text}`: shared variable `{s.name}` depends on template parameters "
                         "deduced at the call; write the template arguments explicitly",
-                        family="launch", symbol=name,
+                        family="launch",
+                        symbol=name,
                     )
                     return
                 acc = f"{s.name}_acc"
@@ -196,12 +238,20 @@ class KernelLaunch(Rule):
         edits.append(Edit(fn.start_byte, args.start_byte + 1, head))
         edits.append(Edit(args.end_byte - 1, args.end_byte, sep + tail_args + tail))
         safety = Safety.SAFE
-        if any(n.type == "call_expression" and ctx.text(n.child_by_field_name("function") or n) != "dim3"
-               for c in config[:2] for n in _descendants(c)):
+        if any(
+            n.type == "call_expression" and ctx.text(n.child_by_field_name("function") or n) != "dim3"
+            for c in config[:2]
+            for n in _descendants(c)
+        ):
             safety = Safety.REVIEW
         yield self.converted(
-            fn.start_byte, cfg.end_byte, f"launch of `{fn_text}` -> parallel_for", edits,
-            family="launch", symbol=name, safety=safety,
+            fn.start_byte,
+            cfg.end_byte,
+            f"launch of `{fn_text}` -> parallel_for",
+            edits,
+            family="launch",
+            symbol=name,
+            safety=safety,
         )
 
 

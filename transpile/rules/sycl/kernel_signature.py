@@ -75,8 +75,12 @@ class KernelSignature(Rule):
             extra = f.extra_params(m) if f is not None else [ITEM_PARAM]
             glob = next(c for c in decl.children if c.type == "__global__")
             yield self.converted(
-                glob.start_byte, glob.end_byte, f"kernel declaration `{name}`",
-                [remove_token(ctx, glob), append_params(ctx, params, extra)], family="kernel", symbol=name,
+                glob.start_byte,
+                glob.end_byte,
+                f"kernel declaration `{name}`",
+                [remove_token(ctx, glob), append_params(ctx, params, extra)],
+                family="kernel",
+                symbol=name,
             )
 
     def _kernel(self, ctx: RuleContext, f: Function, m) -> Iterator[Diagnostic]:  # noqa: ANN001
@@ -87,8 +91,12 @@ class KernelSignature(Rule):
             return
         edits = [remove_token(ctx, glob), append_params(ctx, params, f.extra_params(m))]
         yield self.converted(
-            glob.start_byte, glob.end_byte, f"kernel `{f.name}` takes the nd_item", edits,
-            family="kernel", symbol=f.name,
+            glob.start_byte,
+            glob.end_byte,
+            f"kernel `{f.name}` takes the nd_item",
+            edits,
+            family="kernel",
+            symbol=f.name,
         )
-        for start, end, why in f.problems:
+        for start, _end, why in f.problems:
             yield self.unconverted(start, start + 1, f"kernel `{f.name}`: {why}", family="kernel")

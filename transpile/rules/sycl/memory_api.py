@@ -41,7 +41,9 @@ ALLOC = {
     "cudaMallocHost": "malloc_host",
     "cudaHostAlloc": "malloc_host",
 }
-DEFAULT_STREAMS = frozenset({"0", "NULL", "nullptr", "cudaStreamDefault", "cudaStreamLegacy", "cudaStreamPerThread"})
+DEFAULT_STREAMS = frozenset(
+    {"0", "NULL", "nullptr", "cudaStreamDefault", "cudaStreamLegacy", "cudaStreamPerThread"}
+)
 _ADDR = re.compile(r"^\s*(?:\(\s*void\s*\*\s*\*\s*\)\s*|reinterpret_cast<\s*void\s*\*\s*\*\s*>\s*\(\s*)?&\s*")
 
 
@@ -57,9 +59,15 @@ def queue_of(ctx: RuleContext, call: CallSite, i: int) -> str:
     return f"({render(ctx, *call.args[i])})->"
 
 
-def wrap(ctx: RuleContext, occ: Occurrence, call: CallSite, edits: list[Edit], value: str = "0") -> list[Edit]:
+def wrap(
+    ctx: RuleContext, occ: Occurrence, call: CallSite, edits: list[Edit], value: str = "0"
+) -> list[Edit]:
     """Make the rewritten call an expression yielding `value` unless it is a whole statement."""
-    if call.node is not None and call.node.parent is not None and call.node.parent.type == "expression_statement":
+    if (
+        call.node is not None
+        and call.node.parent is not None
+        and call.node.parent.type == "expression_statement"
+    ):
         return edits
     return [Edit(call.start, call.start, "("), *edits, Edit(call.end, call.end, f", {value})")]
 
@@ -85,12 +93,14 @@ class MemoryApi(Rule):
                 continue
             got = self._alloc(ctx, occ, call) if name in ALLOC else handler(ctx, occ, call)
             if got is None:
-                yield self.unconverted(occ.start, occ.end, f"`{name}` call not understood", family="runtime",
-                                       symbol=name)
+                yield self.unconverted(
+                    occ.start, occ.end, f"`{name}` call not understood", family="runtime", symbol=name
+                )
                 continue
             edits, safety = got
-            yield self.converted(occ.start, occ.end, f"`{name}` -> USM", edits, family="runtime", symbol=name,
-                                 safety=safety)
+            yield self.converted(
+                occ.start, occ.end, f"`{name}` -> USM", edits, family="runtime", symbol=name, safety=safety
+            )
             # The dropped arguments (copy kinds, flags) are CUDA names this rule handled.
             for i in range(len(call.args)):
                 s, e = call.args[i]
@@ -127,19 +137,24 @@ class MemoryApi(Rule):
     def _free(self, ctx: RuleContext, occ: Occurrence, call: CallSite):  # noqa: ANN202
         if len(call.args) != 1:
             return None
-        return wrap(ctx, occ, call, [Edit(call.start, call.open + 1, "sycl::free("),
-                                     Edit(call.args[0][1], call.close, f", {QUEUE}")]), Safety.SAFE
+        return wrap(
+            ctx,
+            occ,
+            call,
+            [Edit(call.start, call.open + 1, "sycl::free("), Edit(call.args[0][1], call.close, f", {QUEUE}")],
+        ), Safety.SAFE
 
     _cudaFree = _free
     _cudaFreeHost = _free
 
-    def _copy(self, ctx: RuleContext, occ: Occurrence, call: CallSite, op: str, n_args: int, stream_at: int | None):  # noqa: ANN202
+    def _copy(
+        self, ctx: RuleContext, occ: Occurrence, call: CallSite, op: str, n_args: int, stream_at: int | None
+    ):  # noqa: ANN202
         if len(call.args) < n_args:
             return None
         q = queue_of(ctx, call, stream_at) if stream_at is not None else QUEUE + "."
         tail = ")" if stream_at is not None else ").wait()"
-        edits = [Edit(call.start, call.open + 1, f"{q}{op}("),
-                 Edit(call.args[n_args - 1][1], call.end, tail)]
+        edits = [Edit(call.start, call.open + 1, f"{q}{op}("), Edit(call.args[n_args - 1][1], call.end, tail)]
         return wrap(ctx, occ, call, edits), Safety.SAFE
 
     def _cudaMemcpy(self, ctx, occ, call):  # noqa: ANN001, ANN202

@@ -49,17 +49,37 @@ class FunctionQualifiers(Rule):
         for node in ts.captures(pattern, ctx.root).get("f", []):
             if not _is_function(node):
                 continue
-            has_inline = any(ctx.text(c) == "inline" for c in node.children if c.type == "storage_class_specifier")
+            has_inline = any(
+                ctx.text(c) == "inline" for c in node.children if c.type == "storage_class_specifier"
+            )
             for c in node.children:
                 if c.type in ("__device__", "__host__", "__noinline__"):
-                    yield self.converted(c.start_byte, c.end_byte, f"`{c.type}` removed", [remove_token(ctx, c)],
-                                         family="qualifier", symbol=c.type)
+                    yield self.converted(
+                        c.start_byte,
+                        c.end_byte,
+                        f"`{c.type}` removed",
+                        [remove_token(ctx, c)],
+                        family="qualifier",
+                        symbol=c.type,
+                    )
                 elif c.type == "__forceinline__":
                     edit = remove_token(ctx, c) if has_inline else Edit(c.start_byte, c.end_byte, "inline")
                     has_inline = True
-                    yield self.converted(c.start_byte, c.end_byte, "`__forceinline__` -> `inline`", [edit],
-                                         family="qualifier", symbol=c.type)
+                    yield self.converted(
+                        c.start_byte,
+                        c.end_byte,
+                        "`__forceinline__` -> `inline`",
+                        [edit],
+                        family="qualifier",
+                        symbol=c.type,
+                    )
                 elif c.type == "launch_bounds":
-                    yield self.converted(c.start_byte, c.end_byte, "`__launch_bounds__` removed",
-                                         [remove_token(ctx, c)], family="qualifier", symbol="__launch_bounds__",
-                                         safety=Safety.REVIEW)
+                    yield self.converted(
+                        c.start_byte,
+                        c.end_byte,
+                        "`__launch_bounds__` removed",
+                        [remove_token(ctx, c)],
+                        family="qualifier",
+                        symbol="__launch_bounds__",
+                        safety=Safety.REVIEW,
+                    )

@@ -36,12 +36,21 @@ class ShadowedNames(Rule):
         declared = None
         for occ in ctx.occurrences:
             entry = occ.entry
-            if entry is None or entry.kind not in ("function", "device-function") or entry.sycl_name() is not None:
+            if (
+                entry is None
+                or entry.kind not in ("function", "device-function")
+                or entry.sycl_name() is not None
+            ):
                 continue
             if ctx.is_claimed(occ.start, occ.end) or call_at(ctx, occ) is not None:
                 continue
             if declared is None:
                 declared = ctx.declared_names
             if occ.name in declared:
-                yield self.converted(occ.start, occ.end, f"`{occ.name}` is the program's variable",
-                                     family=entry.family, symbol=occ.name)
+                yield self.converted(
+                    occ.start,
+                    occ.end,
+                    f"`{occ.name}` is the program's variable",
+                    family=entry.family,
+                    symbol=occ.name,
+                )

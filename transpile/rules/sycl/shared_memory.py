@@ -50,11 +50,21 @@ class SharedMemory(Rule):
                 if ctx.source[line_start:start].strip() == b"" and ctx.source[end : end + 1] == b"\n":
                     start, end = line_start, end + 1
                 handled.add(d.start_byte)
-                yield self.converted(d.start_byte, d.end_byte, f"`__shared__ {s.name}` -> local_accessor parameter",
-                                     [Edit(start, end, "")], family="shared", symbol=s.name)
-        for q in ts.captures('(type_qualifier) @q', ctx.root).get("q", []):
+                yield self.converted(
+                    d.start_byte,
+                    d.end_byte,
+                    f"`__shared__ {s.name}` -> local_accessor parameter",
+                    [Edit(start, end, "")],
+                    family="shared",
+                    symbol=s.name,
+                )
+        for q in ts.captures("(type_qualifier) @q", ctx.root).get("q", []):
             if ctx.text(q) != "__shared__" or q.parent is None or q.parent.start_byte in handled:
                 continue
-            yield self.unconverted(q.start_byte, q.end_byte,
-                                   "`__shared__` variable not in a kernel body (or not understood)", family="shared",
-                                   symbol="__shared__")
+            yield self.unconverted(
+                q.start_byte,
+                q.end_byte,
+                "`__shared__` variable not in a kernel body (or not understood)",
+                family="shared",
+                symbol="__shared__",
+            )

@@ -42,5 +42,6 @@ class StdMath(Rule):
                 continue
             scope = parent.child_by_field_name("scope")
             if scope is not None and ctx.text(scope) == "std":
-                yield self.converted(occ.start, occ.end, f"`std::{occ.name}` kept", family=occ.entry.family,
-                                     symbol=occ.name)
+                yield self.converted(
+                    occ.start, occ.end, f"`std::{occ.name}` kept", family=occ.entry.family, symbol=occ.name
+                )

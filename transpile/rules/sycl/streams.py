@@ -30,8 +30,10 @@ from ..base import Rule
 from ._model import QUEUE
 from .memory_api import wrap
 
-NEW_QUEUE = (f"new sycl::queue({QUEUE}.get_context(), {QUEUE}.get_device(), sycl::property_list{{"
-             "sycl::property::queue::in_order{}, sycl::property::queue::enable_profiling{}})")
+NEW_QUEUE = (
+    f"new sycl::queue({QUEUE}.get_context(), {QUEUE}.get_device(), sycl::property_list{{"
+    "sycl::property::queue::in_order{}, sycl::property::queue::enable_profiling{}})"
+)
 
 
 class Streams(Rule):
@@ -42,8 +44,12 @@ class Streams(Rule):
 
     def run(self, ctx: RuleContext) -> Iterator[Diagnostic]:
         for occ in ctx.occurrences:
-            if occ.name not in ("cudaStreamCreate", "cudaStreamCreateWithFlags", "cudaStreamDestroy",
-                                "cudaStreamCreateWithPriority"):
+            if occ.name not in (
+                "cudaStreamCreate",
+                "cudaStreamCreateWithFlags",
+                "cudaStreamDestroy",
+                "cudaStreamCreateWithPriority",
+            ):
                 continue
             if ctx.is_claimed(occ.start, occ.end):
                 continue
@@ -58,8 +64,13 @@ class Streams(Rule):
             else:
                 yield self.unconverted(occ.start, occ.end, f"`{occ.name}` not understood", family="streams")
                 continue
-            yield self.converted(occ.start, occ.end, f"`{occ.name}` -> sycl::queue", 
-                                 wrap(ctx, occ, call, [Edit(call.start, call.end, new)]), family="streams",
-                                 symbol=occ.name)
+            yield self.converted(
+                occ.start,
+                occ.end,
+                f"`{occ.name}` -> sycl::queue",
+                wrap(ctx, occ, call, [Edit(call.start, call.end, new)]),
+                family="streams",
+                symbol=occ.name,
+            )
             for s, e in call.args[1:]:
                 yield self.converted(s, e, "argument dropped", family="streams")

@@ -62,11 +62,11 @@ int main(int argc, char** argv) {
         h_f[i] = (float)(lcg_next() >> 8) * (1.0f / 16777216.0f) - 0.5f;
         h_v[i] = make_int2((int)(lcg_next() & 0xffff), (int)i);
         h_perm[i] = (int)i;
-        h_vals[i] = (int)(lcg_next() % 1000u) - 300;
-        h_bucket[i] = (int)(lcg_next() % num_buckets);
+        h_vals[i] = (int)((lcg_next() >> 8) % 1000u) - 300;
+        h_bucket[i] = (int)((lcg_next() >> 8) % num_buckets);
     }
     for (size_t i = n - 1; i > 0; --i) {
-        size_t j = lcg_next() % (i + 1);
+        size_t j = (lcg_next() >> 8) % (i + 1);
         int t = h_perm[i];
         h_perm[i] = h_perm[j];
         h_perm[j] = t;

@@ -31,6 +31,8 @@ struct Slot {
     cudaEvent_t uploaded;
     cudaEvent_t computed;
     cudaEvent_t downloaded;
+    cudaEvent_t kernel_start;  // timing events around the slot's kernel
+    cudaEvent_t kernel_stop;
     int batch;  // batch currently held, -1 when free
 };
 

@@ -99,11 +99,11 @@ int main(int argc, char** argv) {
     std::vector<int> row_ptr(rows + 1, 0), col_idx;
     std::vector<float> vals;
     for (int r = 0; r < rows; ++r) {
-        int len = 1 + (int)(next() % 32u);
+        int len = 1 + (int)((next() >> 8) % 32u);
         int band = cols / len;
         for (int k = 0; k < len; ++k) {
-            col_idx.push_back(k * band + (int)(next() % (uint32_t)band));
-            vals.push_back((float)(int)(next() % 2001u) * 0.001f - 1.0f);
+            col_idx.push_back(k * band + (int)((next() >> 8) % (uint32_t)band));
+            vals.push_back((float)(int)((next() >> 8) % 2001u) * 0.001f - 1.0f);
         }
         row_ptr[r + 1] = (int)col_idx.size();
     }

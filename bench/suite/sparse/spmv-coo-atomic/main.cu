@@ -66,12 +66,12 @@ int main(int argc, char** argv) {
     std::vector<int> rows, cols;
     std::vector<float> vals;
     for (int r = 0; r < n; ++r) {
-        int len = (int)(next() % 41u);
+        int len = (int)((next() >> 8) % 41u);
         if (len == 0) continue;
         int band = n / len;
         for (int k = 0; k < len; ++k) {
             rows.push_back(r);
-            cols.push_back(k * band + (int)(next() % (uint32_t)band));
+            cols.push_back(k * band + (int)((next() >> 8) % (uint32_t)band));
             vals.push_back((float)(next() >> 8) / 16777216.0f * 2.0f - 1.0f);
         }
     }

@@ -46,10 +46,10 @@ int main(int argc, char** argv) {
     col_idx.reserve((size_t)n * 32);
     vals.reserve((size_t)n * 32);
     for (int r = 0; r < n; ++r) {
-        int len = 4 + (int)(rng.next() % 57u);
+        int len = 4 + (int)((rng.next() >> 8) % 57u);
         int band = n / len;
         for (int k = 0; k < len; ++k) {
-            col_idx.push_back(k * band + (int)(rng.next() % (uint32_t)band));
+            col_idx.push_back(k * band + (int)((rng.next() >> 8) % (uint32_t)band));
             vals.push_back(rng.uniform() * 2.0f - 1.0f);
         }
         row_ptr[r + 1] = (int)col_idx.size();

@@ -41,10 +41,11 @@ inline HostCsr make_skewed_csr(int rows, int cols, uint32_t seed) {
     uint32_t s = seed;
     auto next = [&s]() { return s = s * 1664525u + 1013904223u; };
     for (int r = 0; r < rows; ++r) {
-        int len = (next() % 8u == 0) ? 20 + (int)(next() % 400u) : 1 + (int)(next() % 24u);
+        bool long_row = (next() >> 8) % 8u == 0;  // high bits: the LCG's low bits are weak
+        int len = long_row ? 20 + (int)((next() >> 8) % 400u) : 1 + (int)((next() >> 8) % 24u);
         int band = cols / len;
         for (int k = 0; k < len; ++k) {
-            m.col_idx.push_back(k * band + (int)(next() % (uint32_t)band));
+            m.col_idx.push_back(k * band + (int)((next() >> 8) % (uint32_t)band));
             m.vals.push_back((float)(next() >> 8) / 16777216.0f - 0.5f);
         }
         m.row_ptr[r + 1] = (int)m.col_idx.size();

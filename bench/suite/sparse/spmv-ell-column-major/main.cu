@@ -42,10 +42,10 @@ int main(int argc, char** argv) {
     std::vector<int> row_ptr(n + 1, 0), col;
     std::vector<float> val;
     for (int r = 0; r < n; ++r) {
-        int len = width / 3 + (int)(next() % (uint32_t)(width - width / 3 + 1));
+        int len = width / 3 + (int)((next() >> 8) % (uint32_t)(width - width / 3 + 1));
         int band = n / len;
         for (int k = 0; k < len; ++k) {
-            col.push_back(k * band + (int)(next() % (uint32_t)band));
+            col.push_back(k * band + (int)((next() >> 8) % (uint32_t)band));
             val.push_back((float)(next() >> 8) / 16777216.0f);  // non-negative entries
         }
         row_ptr[r + 1] = (int)col.size();

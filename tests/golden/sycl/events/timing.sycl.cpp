@@ -10,8 +10,6 @@ inline sycl::queue &gpuport_queue() {
 void nop(const sycl::nd_item<3> &item) {}
 int main() {
     sycl::event start, stop;
-    (void)0;
-    (void)0;
     start = gpuport_queue().single_task([] {});
     gpuport_queue().parallel_for(sycl::nd_range<3>(sycl::range<3>(1, 1, 1) * sycl::range<3>(1, 1, 1), sycl::range<3>(1, 1, 1)), [=](sycl::nd_item<3> item) { nop(item); });
     stop = gpuport_queue().single_task([] {});
@@ -19,7 +17,5 @@ int main() {
     float ms = 0.f;
     ms = (stop.get_profiling_info<sycl::info::event_profiling::command_end>() - start.get_profiling_info<sycl::info::event_profiling::command_end>()) * 1e-6f;
     printf("TIME_MS %.4f\n", ms);
-    (void)0;
-    (void)0;
     return 0;
 }

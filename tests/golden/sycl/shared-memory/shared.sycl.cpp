@@ -22,7 +22,7 @@ void block_sum(const T *in, T *out, const sycl::nd_item<3> &item, T *buf) {
 }
 void run(const float *in, float *out, int n) {
     gpuport_queue().submit([&](sycl::handler &cgh) {
-      sycl::local_accessor<float, 1> tile_acc(sycl::range<1>(TILE * TILE + 1), cgh);
+      sycl::local_accessor<float, 1> tile_acc(sycl::range<1>(TILE * (TILE + 1)), cgh);
       sycl::local_accessor<int, 1> count_acc(sycl::range<1>(1), cgh);
       cgh.parallel_for(sycl::nd_range<3>(sycl::range<3>(1, n / TILE, n / TILE) * sycl::range<3>(1, TILE, TILE), sycl::range<3>(1, TILE, TILE)), [=](sycl::nd_item<3> item) {
         transpose(in, out, n, item, reinterpret_cast<float (*)[TILE + 1]>(tile_acc.get_multi_ptr<sycl::access::decorated::no>().get()), count_acc[0]); });

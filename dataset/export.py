@@ -1,0 +1,874 @@
+"""Export the corpus store as a Hugging Face dataset folder: Parquet shards plus a dataset card.
+
+    export("corpus.db", "out/")  ->  out/README.md, out/data/train-00000-of-00001.parquet [, validation-...]
+
+The shards are written by the `datasets` library itself (`Dataset.from_generator` -> `to_parquet`) with an
+explicit `Features` schema, so every shard has the same Arrow schema even when a column is empty in it, and
+`load_dataset("parquet", ...)` or the Hub viewer read them back unchanged.
+
+One row is one stored (task, target) pair at or above `min_level`. The schema, and the prose that explains
+each column in the card, come from one table (FIELDS) so they cannot drift apart.
+
+Where a row's origin and licence come from: the task's stored build/run spec may carry `origin` (a string
+such as "pypi-sdist:pkg==1.2", or a dict with kind/package/version) and `license` (an SPDX expression);
+tasks without them are the project's own kernel suite ("gpuport-suite", Apache-2.0).
+
+The optional validation split is chosen by a hash of the normalised CUDA source, so the HIP and SYCL pairs
+of one program always land in the same split (no leakage of a program between train and validation).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import math
+import tempfile
+from collections import Counter
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any
+
+from .store import LEVELS, count_pairs, iter_pairs, level_rank
+
+SPLITS = ("train", "validation")
+DATA_DIR = "data"
+SUITE_ORIGIN = "gpuport-suite"
+SUITE_LICENSE = "Apache-2.0"
+UNKNOWN_LICENSE = "NOASSERTION"  # SPDX's word for "no licence information was found"
+
+# The licence identifiers the Hugging Face Hub accepts in a card (lowercase SPDX for the common ones).
+_HUB_LICENSES = {
+    "apache-2.0",
+    "mit",
+    "bsd-2-clause",
+    "bsd-3-clause",
+    "bsd-3-clause-clear",
+    "bsl-1.0",
+    "gpl-2.0",
+    "gpl-3.0",
+    "lgpl-2.1",
+    "lgpl-3.0",
+    "agpl-3.0",
+    "mpl-2.0",
+    "isc",
+    "unlicense",
+    "cc0-1.0",
+    "cc-by-4.0",
+    "cc-by-sa-4.0",
+    "zlib",
+    "epl-2.0",
+    "artistic-2.0",
+    "wtfpl",
+}
+
+# What each level means and the evidence a row must carry to claim it (rendered in the card).
+LEVEL_EVIDENCE = {
+    "translated": "gpuport rewrote every file, no CUDA reference is left unconverted and the output parses "
+    "(tree-sitter-cuda finds no syntax error the input did not have). Evidence: the translation report "
+    "(`evidence` stage `translate`), `diagnostics`, `unconverted_count` = 0.",
+    "compiles": "the translation compiled with a named toolchain for a named target. Evidence: one compile "
+    "(and link) log per translation unit and target with argv, exit code and toolchain version "
+    "(`evidence` stage `compile`/`link`); the labels are listed in `compiles_on`.",
+    "runs-equal": "the translation ran and its `RESULT` lines matched the CUDA original within the task's "
+    "tolerance, and the program's own CPU check printed PASS. Evidence: every run (`runs`, with stdout, "
+    "exit code, hardware), the comparison (`evidence` stage `compare`), the hardware in `runs_equal_on` "
+    "and the reference used in `compare_basis`.",
+    "perf-measured": "as runs-equal, and both programs were timed on the same device (median of the timed "
+    "repeats after a warm-up). Evidence: `time_original_ms`, `time_translated_ms`, `perf_ratio` and the "
+    "timing record (`evidence` stage `perf`).",
+}
+
+
+def _datasets() -> Any:
+    try:
+        import datasets
+    except ImportError as err:  # an optional dependency: say how to get it
+        raise ImportError("export needs the `datasets` library: pip install 'gpuport[dataset]'") from err
+    return datasets
+
+
+def _list_of(inner: Any) -> Any:
+    ds = _datasets()
+    # datasets >= 4 spells a variable-length list `List`; older versions `Sequence`.
+    return ds.List(inner) if hasattr(ds, "List") else ds.Sequence(inner)
+
+
+# ---------------------------------------------------------------- the schema, with its documentation
+
+
+@dataclass(frozen=True)
+class Field:
+    name: str
+    kind: Any  # "string" | "int64" | "float64" | "bool" | ("list", kind) | {name: kind}
+    doc: str
+
+
+def _file_struct() -> dict[str, str]:
+    return {"path": "string", "content": "string"}
+
+
+FIELDS: tuple[Field, ...] = (
+    Field(
+        "id",
+        "string",
+        "The pair's dedup key: sha256 over the target, the hash of the normalised CUDA sources (comments and "
+        "layout stripped) and the task's build/run spec. Stable across rebuilds; one program stored under two "
+        "task names is one row.",
+    ),
+    Field(
+        "task",
+        "string",
+        "Task name (unique in the kernel suite; for mined sources, the name given at import).",
+    ),
+    Field("domain", "string", "Application domain of the task (e.g. `linear-algebra`, `stencil-pde`)."),
+    Field("difficulty", "string", "`easy`, `medium` or `hard`, as assigned by the task's author."),
+    Field(
+        "description", "string", "One-sentence description of what the program computes, from its task.toml."
+    ),
+    Field(
+        "features",
+        ("list", "string"),
+        "CUDA features the program uses (`warp-shuffle`, `cublas`, `dynamic-shared`, ...), from task.toml.",
+    ),
+    Field(
+        "source_origin",
+        "string",
+        f"Where the CUDA original comes from: `{SUITE_ORIGIN}` (written for gpuport's kernel suite) or "
+        "`pypi-sdist:<package>==<version>` (taken from a PyPI source distribution).",
+    ),
+    Field(
+        "license",
+        "string",
+        f"SPDX licence of the CUDA original and hence of its translation: {SUITE_LICENSE} for the suite; "
+        f"the package's declared licence for PyPI sources (`{UNKNOWN_LICENSE}` when none was found).",
+    ),
+    Field("target", "string", "Translation target: `hip` (AMD HIP) or `sycl` (standard SYCL 2020)."),
+    Field(
+        "cuda_source",
+        "string",
+        "All files of the CUDA original (translation units and headers) concatenated in path order, each "
+        "preceded by a `// file: <relative path>` line.",
+    ),
+    Field(
+        "cuda_files",
+        ("list", _file_struct()),
+        "The same CUDA files one by one: `path` relative to the task folder, `content` the text (UTF-8).",
+    ),
+    Field(
+        "cuda_hash",
+        "string",
+        "sha256 over (path, normalised text) of the CUDA files; equal for re-indented or re-commented copies.",
+    ),
+    Field(
+        "translated_source",
+        "string",
+        "The translation written by gpuport's rules (and, where used, the LLM fallback), concatenated like "
+        "`cuda_source` with `// file:` lines.",
+    ),
+    Field(
+        "translated_files",
+        ("list", _file_struct()),
+        "The translated files one by one (`.hip` or `.sycl.cpp` names for translation units).",
+    ),
+    Field(
+        "translated_hash",
+        "string",
+        "Normalised-source hash of the translation, like `cuda_hash`; null if none.",
+    ),
+    Field(
+        "level",
+        "string",
+        "Highest verification level reached: `translated` < `compiles` < `runs-equal` < `perf-measured` "
+        "(see *Verification levels*). Never claimed without its evidence in the same row.",
+    ),
+    Field(
+        "level_rank",
+        "int64",
+        "The level as a number: 1 translated, 2 compiles, 3 runs-equal, 4 perf-measured.",
+    ),
+    Field(
+        "compiles_on",
+        ("list", "string"),
+        "Every toolchain and target the translation compiled with, as `<tool> <version> <target>` "
+        "(e.g. `hipcc 5.2.21153-0 gfx90a`, `nvcc 13.0.88 sm_90 (hip_on_cuda)`, a SYCL header type-check, "
+        "`acpp <version> omp`). Empty below `compiles`.",
+    ),
+    Field(
+        "runs_equal_on",
+        "string",
+        "Hardware on which the translation's outputs matched the original (e.g. `nvidia NVIDIA H200 "
+        "(sm_90)`); null below `runs-equal`.",
+    ),
+    Field(
+        "compare_basis",
+        "string",
+        "What the outputs were compared with: `cuda-run` (the original run in the same build), "
+        "`cuda-run-stored` (a stored GPU run of the same original) or `self-check` (the program's own CPU "
+        "reference only); null below `runs-equal`.",
+    ),
+    Field(
+        "perf_ratio",
+        "float64",
+        "Median kernel time of the translation divided by the original's, both on the same device "
+        "(<1 means the translation is faster); null below `perf-measured`.",
+    ),
+    Field(
+        "time_original_ms",
+        "float64",
+        "Median kernel time of the CUDA original in ms (CUDA events); null if untimed.",
+    ),
+    Field("time_translated_ms", "float64", "Median kernel time of the translation in ms; null if untimed."),
+    Field(
+        "sass",
+        "string",
+        "NVIDIA SASS of the CUDA original's binary (`cuobjdump -sass`); null when not collected.",
+    ),
+    Field(
+        "sass_translated",
+        "string",
+        "SASS of the HIP translation built for NVIDIA through gpuport's HIP-on-CUDA headers; null otherwise.",
+    ),
+    Field(
+        "amd_isa",
+        "string",
+        "AMD GCN/CDNA assembly of the HIP translation (`hipcc --cuda-device-only -S`, first AMD arch), one "
+        "`;; gpuport: <name>` line before each translation unit; null when not collected.",
+    ),
+    Field(
+        "diagnostics",
+        (
+            "list",
+            {
+                "path": "string",
+                "line": "int64",
+                "column": "int64",
+                "code": "string",
+                "message": "string",
+                "status": "string",
+                "family": "string",
+                "symbol": "string",
+                "safety": "string",
+                "by_model": "bool",
+            },
+        ),
+        "What the translator reported, located in the CUDA input (1-based line/column): rule `code` (GPxxx), "
+        "`status` (converted, unconverted, ...), API `family`, CUDA `symbol`, `safety` (safe/review), and "
+        "whether the edit came from the LLM fallback (`by_model`).",
+    ),
+    Field(
+        "unconverted_count", "int64", "CUDA references the translator left in place (marked, not guessed)."
+    ),
+    Field("notes", ("list", "string"), "The build's remarks, e.g. why a higher level was not reached."),
+    Field(
+        "evidence",
+        (
+            "list",
+            {
+                "stage": "string",
+                "kind": "string",
+                "name": "string",
+                "toolchain": "string",
+                "argv": ("list", "string"),
+                "rc": "int64",
+                "ok": "bool",
+                "content": "string",
+            },
+        ),
+        "The logs behind the level, in build order: `stage` (translate, compile, link, run, compare, perf, "
+        "machine, internal), `kind` (log or json), the exact `argv` and exit code `rc`, the `toolchain` "
+        "version and the text. ISA listings are in `sass`/`amd_isa` instead (a failed ISA dump stays here). "
+        "Texts above 4 MiB are cut and marked.",
+    ),
+    Field(
+        "runs",
+        (
+            "list",
+            {
+                "side": "string",
+                "hardware": "string",
+                "toolchain": "string",
+                "repeat_index": "int64",
+                "argv": ("list", "string"),
+                "rc": "int64",
+                "reason": "string",
+                "wall_s": "float64",
+                "time_ms": "float64",
+                "verdict": "string",
+                "results": ("list", {"key": "string", "values": ("list", "string")}),
+                "stdout": "string",
+                "stderr": "string",
+            },
+        ),
+        "Every execution of the `original` and the `translated` program: hardware, repeat (0 is the warm-up), "
+        "exit code, wall time, the program's `TIME_MS`, its PASS/FAIL `verdict`, the parsed `RESULT` lines and "
+        "the raw stdout/stderr.",
+    ),
+    Field(
+        "toolchains",
+        ("list", {"name": "string", "version": "string"}),
+        "Toolchains the building machine had usable (nvcc, hipcc, SYCL headers, acpp, icpx, cuobjdump) with "
+        "their versions, as detected by `gpuport doctor`.",
+    ),
+    Field("gpus", ("list", "string"), "GPUs of the building machine (empty for CPU-only builds)."),
+    Field("host_cpus", "int64", "CPU count of the building machine."),
+    Field(
+        "capabilities",
+        ("list", "string"),
+        "What the building machine could verify (translate, nvcc, hipcc:gfx90a, gpu:..).",
+    ),
+    Field(
+        "build_options",
+        "string",
+        "The build's options as JSON (targets, HIP version, AMD archs, CUDA arch, repeats).",
+    ),
+    Field("gpuport_version", "string", "Version of gpuport that built the pair."),
+    Field(
+        "attempts",
+        "int64",
+        "How many times the pair was built (a rebuild on a more capable machine replaces it).",
+    ),
+    Field("elapsed_s", "float64", "Wall time the build spent on this pair, in seconds."),
+    Field("created_at", "string", "When the pair was first stored, ISO 8601 UTC."),
+    Field("updated_at", "string", "When the pair was last rebuilt, ISO 8601 UTC."),
+)
+
+COLUMNS: tuple[str, ...] = tuple(f.name for f in FIELDS)
+
+
+def _feature(kind: Any) -> Any:
+    ds = _datasets()
+    if isinstance(kind, str):
+        return ds.Value(kind)
+    if isinstance(kind, tuple):
+        return _list_of(_feature(kind[1]))
+    return {k: _feature(v) for k, v in kind.items()}
+
+
+def features() -> Any:
+    """The `datasets.Features` of an exported row."""
+    return _datasets().Features({f.name: _feature(f.kind) for f in FIELDS})
+
+
+def _yaml_feature(name: str | None, kind: Any) -> Any:
+    """The card's `dataset_info.features` notation (the one the Hub and `datasets` read)."""
+
+    def body(k: Any) -> dict[str, Any]:
+        if isinstance(k, str):
+            return {"dtype": k}
+        if isinstance(k, tuple):
+            inner = k[1]
+            return {"list": inner if isinstance(inner, str) else _yaml_inner(inner)}
+        return {"struct": [_yaml_feature(n, v) for n, v in k.items()]}
+
+    out: dict[str, Any] = {} if name is None else {"name": name}
+    out.update(body(kind))
+    return out
+
+
+def _yaml_inner(kind: Any) -> Any:
+    # A list item that is a struct is written as the list of its fields; a nested list as {"list": ...}.
+    if isinstance(kind, dict):
+        return [_yaml_feature(n, v) for n, v in kind.items()]
+    return _yaml_feature(None, kind)
+
+
+def yaml_features() -> list[dict[str, Any]]:
+    return [_yaml_feature(f.name, f.kind) for f in FIELDS]
+
+
+def _type_text(kind: Any) -> str:
+    if isinstance(kind, str):
+        return kind
+    if isinstance(kind, tuple):
+        return f"list<{_type_text(kind[1])}>"
+    return "struct{" + ", ".join(kind) + "}"
+
+
+# ---------------------------------------------------------------- store pair -> dataset row
+
+
+def _concat(files: dict[str, str], marker: str = "// file: ") -> str:
+    parts = []
+    for path in sorted(files):
+        text = files[path]
+        parts.append(f"{marker}{path}\n{text}" + ("" if text.endswith("\n") or not text else "\n"))
+    return "".join(parts)
+
+
+def _iso(ts: float | None) -> str | None:
+    if ts is None:
+        return None
+    return datetime.fromtimestamp(ts, tz=UTC).isoformat(timespec="seconds").replace("+00:00", "Z")
+
+
+def origin_and_license(spec: dict[str, Any]) -> tuple[str, str]:
+    """(source_origin, SPDX licence) from a task spec; the suite's when the spec names none."""
+    origin = spec.get("origin")
+    lic = spec.get("license")
+    if isinstance(origin, dict):
+        kind = str(origin.get("kind", "unknown"))
+        pkg, ver = origin.get("package"), origin.get("version")
+        text = kind + (f":{pkg}" if pkg else "") + (f"=={ver}" if pkg and ver else "")
+        lic = lic or origin.get("license")
+        origin = text
+    if not origin:
+        return SUITE_ORIGIN, str(lic or SUITE_LICENSE)
+    return str(origin), str(lic or (SUITE_LICENSE if origin == SUITE_ORIGIN else UNKNOWN_LICENSE))
+
+
+def _isa(evidence: list[dict[str, Any]], kind: str, name_filter: Any = None) -> str | None:
+    items = [e for e in evidence if e["kind"] == kind and e["ok"] and (name_filter is None or name_filter(e))]
+    if not items:
+        return None
+    if len(items) == 1 and kind == "sass":
+        return items[0]["content"]
+    return "".join(
+        f";; gpuport: {e['name']}\n{e['content']}" + ("" if e["content"].endswith("\n") else "\n")
+        for e in items
+    )
+
+
+def pair_to_row(pair: dict[str, Any]) -> dict[str, Any] | None:
+    """The dataset row of one `iter_pairs` dict, or None when the pair's CUDA source is no longer stored."""
+    cuda_files = pair["cuda_files"]
+    task = pair["task_row"]
+    if cuda_files is None or task is None:
+        return None
+    origin, lic = origin_and_license(task["spec"])
+    evidence = pair["evidence"]
+    machine = pair["machine"] or {}
+    toolchains = [
+        {"name": name, "version": info.get("version")}
+        for name, info in sorted((machine.get("toolchains") or {}).items())
+        if info.get("usable")
+    ]
+    is_isa = {"sass", "amd-isa"}
+    return {
+        "id": pair["pair_key"],
+        "task": pair["task"],
+        "domain": task["domain"],
+        "difficulty": task["difficulty"],
+        "description": task["description"],
+        "features": list(task["features"]),
+        "source_origin": origin,
+        "license": lic,
+        "target": pair["target"],
+        "cuda_source": _concat(cuda_files),
+        "cuda_files": [{"path": p, "content": cuda_files[p]} for p in sorted(cuda_files)],
+        "cuda_hash": pair["cuda_hash"],
+        "translated_source": _concat(pair["translated_files"]),
+        "translated_files": [{"path": p, "content": t} for p, t in sorted(pair["translated_files"].items())],
+        "translated_hash": pair["translated_hash"],
+        "level": pair["level"],
+        "level_rank": pair["level_rank"],
+        "compiles_on": list(pair["compiles_on"]),
+        "runs_equal_on": pair["runs_on"] if pair["level_rank"] >= level_rank("runs-equal") else None,
+        "compare_basis": pair["compare_basis"] if pair["level_rank"] >= level_rank("runs-equal") else None,
+        "perf_ratio": pair["time_ratio"],
+        "time_original_ms": pair["original_ms"],
+        "time_translated_ms": pair["translated_ms"],
+        "sass": _isa(evidence, "sass", lambda e: "translated" not in e["name"]),
+        "sass_translated": _isa(evidence, "sass", lambda e: "translated" in e["name"]),
+        "amd_isa": _isa(evidence, "amd-isa"),
+        "diagnostics": [
+            {
+                "path": d.get("path"),
+                "line": d.get("line"),
+                "column": d.get("column"),
+                "code": d.get("code"),
+                "message": d.get("message"),
+                "status": d.get("status"),
+                "family": d.get("family"),
+                "symbol": d.get("symbol"),
+                "safety": d.get("safety"),
+                "by_model": bool(d.get("by_model", False)),
+            }
+            for d in pair["diagnostics"]
+        ],
+        "unconverted_count": pair["unconverted"],
+        "notes": list(pair["notes"]),
+        "evidence": [
+            {
+                "stage": e["stage"],
+                "kind": e["kind"],
+                "name": e["name"],
+                "toolchain": e["toolchain"],
+                "argv": e["argv"],
+                "rc": e["rc"],
+                "ok": e["ok"],
+                "content": e["content"],
+            }
+            for e in evidence
+            if not (e["kind"] in is_isa and e["ok"])
+        ],
+        "runs": [
+            {
+                "side": r["side"],
+                "hardware": r["hardware"],
+                "toolchain": r["toolchain"],
+                "repeat_index": r["repeat_index"],
+                "argv": r["argv"],
+                "rc": r["rc"],
+                "reason": r["reason"],
+                "wall_s": r["wall_s"],
+                "time_ms": r["time_ms"],
+                "verdict": r["verdict"],
+                "results": [{"key": k, "values": list(v)} for k, v in r["results"].items()],
+                "stdout": r["stdout"],
+                "stderr": r["stderr"],
+            }
+            for r in pair["runs"]
+        ],
+        "toolchains": toolchains,
+        "gpus": list(machine.get("gpus") or []),
+        "host_cpus": machine.get("host_cpus"),
+        "capabilities": list(pair["capabilities"]),
+        "build_options": json.dumps(pair["options"], sort_keys=True),
+        "gpuport_version": pair["gpuport_version"],
+        "attempts": pair["attempts"],
+        "elapsed_s": pair["elapsed_s"],
+        "created_at": _iso(pair["created_at"]),
+        "updated_at": _iso(pair["updated_at"]),
+    }
+
+
+def split_of(cuda_hash: str, validation_fraction: float) -> str:
+    """`train` or `validation`, from a hash of the CUDA program (both targets of a program agree)."""
+    if validation_fraction <= 0:
+        return "train"
+    h = int(hashlib.sha256(f"gpuport-split:{cuda_hash}".encode()).hexdigest()[:16], 16)
+    return "validation" if h / 2**64 < validation_fraction else "train"
+
+
+def iter_rows(store_path: str | Path, min_level: str = "translated") -> Iterator[dict[str, Any]]:
+    """The exported rows, in store order (task, target); stale pairs are left out."""
+    for pair in iter_pairs(store_path, min_level=min_level):
+        row = pair_to_row(pair)
+        if row is not None:
+            yield row
+
+
+def _generate(store_path: str, min_level: str) -> Iterator[dict[str, Any]]:
+    # A module-level function with plain arguments: datasets fingerprints the generator and its kwargs.
+    yield from iter_rows(store_path, min_level)
+
+
+# ---------------------------------------------------------------- the export
+
+
+@dataclass
+class ExportResult:
+    out_dir: Path
+    rows: dict[str, int] = field(default_factory=dict)  # per split
+    files: list[Path] = field(default_factory=list)
+    stale_pairs: int = 0  # pairs left out: their task was re-stored with other CUDA sources
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "out_dir": str(self.out_dir),
+            "rows": self.rows,
+            "files": [p.relative_to(self.out_dir).as_posix() for p in self.files],
+            "stale_pairs_skipped": self.stale_pairs,
+        }
+
+
+def export(
+    store_path: str | Path,
+    out_dir: str | Path,
+    *,
+    min_level: str = "translated",
+    shard_rows: int = 5000,
+    validation_fraction: float = 0.0,
+) -> ExportResult:
+    """Write `out_dir/README.md` and `out_dir/data/<split>-NNNNN-of-MMMMM.parquet` from the store.
+
+    Shard files of an earlier export in `out_dir/data/` are removed first (the card's globs would pick
+    them up); nothing else in out_dir is touched.
+    """
+    if min_level not in LEVELS:
+        raise ValueError(f"unknown level {min_level!r}; one of {', '.join(LEVELS)}")
+    if shard_rows < 1:
+        raise ValueError("shard_rows must be at least 1")
+    if not 0.0 <= validation_fraction < 1.0:
+        raise ValueError("validation_fraction must be in [0, 1)")
+    ds_lib = _datasets()
+    store = Path(store_path)
+    fresh, stale = count_pairs(store, min_level)
+    out = Path(out_dir)
+    data = out / DATA_DIR
+    data.mkdir(parents=True, exist_ok=True)
+    for old in data.glob("*.parquet"):
+        old.unlink()
+    result = ExportResult(out, stale_pairs=stale)
+    feats = features()
+    # A private cache folder: datasets caches generator output by fingerprint, and a store that changed
+    # under the same path must never be answered from a stale cache.
+    with tempfile.TemporaryDirectory(prefix="gpuport-export-") as cache:
+        if fresh:
+            everything = ds_lib.Dataset.from_generator(
+                _generate,
+                features=feats,
+                gen_kwargs={"store_path": str(store), "min_level": min_level},
+                cache_dir=cache,
+            )
+        else:  # from_generator refuses a generator that yields nothing; an empty dataset is still valid
+            everything = ds_lib.Dataset.from_dict({name: [] for name in feats}, features=feats)
+        by_split: dict[str, list[int]] = {"train": []}
+        if validation_fraction > 0:
+            by_split["validation"] = []
+        for i, cuda_hash in enumerate(everything["cuda_hash"]):
+            by_split[split_of(cuda_hash, validation_fraction)].append(i)
+        split_info: dict[str, dict[str, Any]] = {}
+        for split, indices in by_split.items():
+            # flatten_indices: a materialised table, so its byte size below is the split's own.
+            ds = everything.select(indices).flatten_indices() if validation_fraction > 0 else everything
+            n = len(ds)
+            shards = max(1, math.ceil(n / shard_rows))
+            for i in range(shards):
+                path = data / f"{split}-{i:05d}-of-{shards:05d}.parquet"
+                ds.shard(num_shards=shards, index=i, contiguous=True).to_parquet(str(path))
+                result.files.append(path)
+            result.rows[split] = n
+            split_info[split] = {"num_examples": n, "num_bytes": int(ds.data.nbytes)}
+        stats_rows = everything.select_columns(_STAT_COLUMNS).to_list()
+        del everything, ds
+    download = sum(p.stat().st_size for p in result.files)
+    card = render_card(
+        stats_rows,
+        split_info,
+        download_size=download,
+        min_level=min_level,
+        validation_fraction=validation_fraction,
+        shard_rows=shard_rows,
+    )
+    readme = out / "README.md"
+    readme.write_text(card, encoding="utf-8")
+    result.files.append(readme)
+    return result
+
+
+# ---------------------------------------------------------------- the dataset card
+
+_STAT_COLUMNS = [
+    "level",
+    "target",
+    "domain",
+    "license",
+    "source_origin",
+    "compiles_on",
+    "runs_equal_on",
+    "toolchains",
+    "gpus",
+    "gpuport_version",
+    "perf_ratio",
+]
+
+
+def _size_category(n: int) -> str:
+    for limit, name in (
+        (1_000, "n<1K"),
+        (10_000, "1K<n<10K"),
+        (100_000, "10K<n<100K"),
+        (1_000_000, "100K<n<1M"),
+    ):
+        if n < limit:
+            return name
+    return "1M<n<10M"
+
+
+def hub_license(spdx: str) -> str:
+    low = spdx.strip().lower()
+    return low if low in _HUB_LICENSES else "other"
+
+
+def front_matter(
+    rows: list[dict[str, Any]], split_info: dict[str, dict[str, Any]], download_size: int
+) -> dict[str, Any]:
+    """The card's YAML metadata as a dict (yaml-dumped by render_card)."""
+    licenses = sorted({hub_license(r["license"]) for r in rows}) or [hub_license(SUITE_LICENSE)]
+    meta: dict[str, Any] = {
+        "license": licenses[0] if len(licenses) == 1 else licenses,
+        "task_categories": ["translation", "text-generation"],
+        "language": ["code"],
+        "tags": ["cuda", "hip", "rocm", "sycl", "gpu", "code-translation", "transpilation", "verified"],
+        "pretty_name": "gpuport verified CUDA to HIP / SYCL pairs",
+        "size_categories": [_size_category(len(rows))],
+        "configs": [
+            {
+                "config_name": "default",
+                "data_files": [{"split": s, "path": f"{DATA_DIR}/{s}-*.parquet"} for s in split_info],
+                "default": True,
+            }
+        ],
+        "dataset_info": {
+            "features": yaml_features(),
+            "splits": [
+                {"name": s, "num_bytes": i["num_bytes"], "num_examples": i["num_examples"]}
+                for s, i in split_info.items()
+            ],
+            "download_size": download_size,
+            "dataset_size": sum(i["num_bytes"] for i in split_info.values()),
+        },
+    }
+    if "other" in licenses:
+        meta["license_name"] = "mixed"
+        meta["license_details"] = "Per row: see the `license` column (SPDX) and the Licences section."
+    return meta
+
+
+def _table(header: list[str], rows: list[list[Any]]) -> str:
+    def cell(v: Any) -> str:
+        return str(v).replace("|", "\\|").replace("\n", " ")
+
+    lines = ["| " + " | ".join(header) + " |", "| " + " | ".join("---" for _ in header) + " |"]
+    lines += ["| " + " | ".join(cell(v) for v in r) + " |" for r in rows]
+    return "\n".join(lines)
+
+
+def _counts(counter: Counter[Any], label: str) -> str:
+    if not counter:
+        return "_none_"
+    return _table(
+        [label, "rows"], [[k, v] for k, v in sorted(counter.items(), key=lambda kv: (-kv[1], str(kv[0])))]
+    )
+
+
+def render_card(
+    rows: list[dict[str, Any]],
+    split_info: dict[str, dict[str, Any]],
+    *,
+    download_size: int,
+    min_level: str = "translated",
+    validation_fraction: float = 0.0,
+    shard_rows: int = 5000,
+) -> str:
+    import yaml
+
+    meta = front_matter(rows, split_info, download_size)
+    total = len(rows)
+    levels = [lv for lv in LEVELS if lv != "none"]
+    targets = sorted({r["target"] for r in rows})
+    by_lt = Counter((r["level"], r["target"]) for r in rows)
+    level_table = _table(
+        ["level", *targets, "all"],
+        [[lv, *(by_lt[(lv, t)] for t in targets), sum(by_lt[(lv, t)] for t in targets)] for lv in levels],
+    )
+    compiles = Counter(label for r in rows for label in r["compiles_on"])
+    tools = Counter(f"{t['name']} {t['version']}" for r in rows for t in r["toolchains"])
+    hardware = Counter(r["runs_equal_on"] for r in rows if r["runs_equal_on"])
+    gpus = Counter(g for r in rows for g in r["gpus"])
+    versions = Counter(r["gpuport_version"] for r in rows)
+    ratios = sorted(r["perf_ratio"] for r in rows if r["perf_ratio"] is not None)
+    fields_table = _table(
+        ["field", "type", "how it was made"],
+        [[f"`{f.name}`", f"`{_type_text(f.kind)}`", f.doc] for f in FIELDS],
+    )
+    evidence_table = _table(
+        ["level", "what it means and the evidence stored with it"],
+        [[f"`{lv}`", LEVEL_EVIDENCE[lv]] for lv in levels],
+    )
+    split_text = (
+        f"`train` and `validation`: a row is in `validation` when a hash of its CUDA program (`cuda_hash`) falls "
+        f"in the lowest {validation_fraction:.0%} of the hash range, so both targets of one program share a split."
+        if validation_fraction > 0
+        else "`train` only."
+    )
+    perf_text = (
+        f"{len(ratios)} rows carry a time ratio; median {ratios[len(ratios) // 2]:.3g}, "
+        f"range {ratios[0]:.3g} to {ratios[-1]:.3g} (translated / original)."
+        if ratios
+        else "No row carries a time ratio yet."
+    )
+    body = f"""
+# gpuport: verified CUDA to HIP and SYCL 2020 pairs
+
+Each row pairs a complete CUDA program with its translation to AMD HIP or to standard SYCL 2020, made by
+the `gpuport` tool and checked with real compilers and runs. Every row carries the highest
+**verification level** it reached and, beside it, the evidence for that level: compiler logs with exact
+command lines and versions, run outputs, comparisons, timings, and the machine code (NVIDIA SASS, AMD ISA).
+
+Rows at or above `{min_level}`: **{total}**. Splits: {split_text}
+
+```python
+from datasets import load_dataset
+ds = load_dataset("<this repository>", split="train")
+ok = ds.filter(lambda r: r["level_rank"] >= 3)   # runs-equal or better
+```
+
+## Counts
+
+Per level and target:
+
+{level_table}
+
+Per domain:
+
+{_counts(Counter(r["domain"] for r in rows), "domain")}
+
+Per split:
+
+{_table(["split", "rows"], [[s, i["num_examples"]] for s, i in split_info.items()])}
+
+## Verification levels
+
+Levels are ordered; a row at one level has passed all the levels before it. A level is never claimed
+without its evidence stored in the same row.
+
+{evidence_table}
+
+What the levels do **not** say: HIP `runs-equal` rows ran on NVIDIA hardware (the HIP source compiled by
+nvcc through gpuport's own HIP-on-CUDA header layer) unless `runs_equal_on` names an AMD GPU; their AMD
+side is proven to compile (`compiles_on` lists the `hipcc ... gfx*` targets), not to run. SYCL
+`compiles` may be a type-check against the DPC++ SYCL headers (no code generation); SYCL runs, where
+present, used AdaptiveCpp's CPU (OpenMP) backend, whose sub-group size is 1.
+
+## Fields
+
+{fields_table}
+
+## Toolchains and versions seen
+
+Compile targets (`compiles_on`), with the number of rows that compiled there:
+
+{_counts(compiles, "toolchain and target")}
+
+Toolchains present on the building machines (`toolchains`):
+
+{_counts(tools, "toolchain")}
+
+gpuport versions: {", ".join(f"{v} ({n})" for v, n in sorted(versions.items())) or "none"}.
+
+## Hardware
+
+Outputs matched on (`runs_equal_on`):
+
+{_counts(hardware, "hardware")}
+
+GPUs of the building machines (`gpus`):
+
+{_counts(gpus, "GPU")}
+
+{perf_text}
+
+## Sources and licences
+
+The CUDA originals of origin `{SUITE_ORIGIN}` were written for gpuport's kernel suite and are licensed
+{SUITE_LICENSE}, like their translations. Rows taken from PyPI source distributions
+(`source_origin` = `pypi-sdist:<package>==<version>`) keep the licence their package declares, given per
+row in `license` (SPDX; `{UNKNOWN_LICENSE}` when none was found); respect it when you reuse a row.
+The card's `license` metadata lists the licences present (`other` when one is not a Hub identifier).
+
+{_counts(Counter(r["license"] for r in rows), "license")}
+
+{_counts(Counter(r["source_origin"] for r in rows), "source_origin")}
+
+## How it was made
+
+`gpuport build` translated each task, compiled the CUDA original and the translation, ran both where the
+machine allowed, compared their `RESULT` lines and timed them, and stored one row per (task, target) in a
+SQLite corpus store; `gpuport export <store> <out> --min-level {min_level}` wrote this folder with the Hugging
+Face `datasets` library (Parquet shards under `{DATA_DIR}/`, at most {shard_rows} rows a shard).
+"""
+    return "---\n" + yaml.safe_dump(meta, sort_keys=False, allow_unicode=True) + "---\n" + body.lstrip("\n")

@@ -1,0 +1,13 @@
+// gpuport: hip_version=5.2
+#include <cuda_runtime.h>
+
+template <int D>
+__global__ void attention(float *out) { extern __shared__ float s[]; out[threadIdx.x] = s[threadIdx.x] * D; }
+
+void setup(size_t bytes) {
+  cudaFuncSetAttribute(attention<64>, cudaFuncAttributeMaxDynamicSharedMemorySize, (int)bytes);
+  cudaFuncSetAttribute((const void *)attention<32>, cudaFuncAttributeMaxDynamicSharedMemorySize, (int)bytes);
+  cudaFuncAttributes attr;
+  cudaFuncGetAttributes(&attr, attention<64>);
+  cudaFuncSetCacheConfig(attention<64>, cudaFuncCachePreferShared);
+}

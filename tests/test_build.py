@@ -1,0 +1,228 @@
+"""The verification pipeline: a real compile-level build of a few suite tasks, and the run/compare/timing
+path exercised with real host programs (this machine has no GPU; the GPU path is the same code)."""
+
+from __future__ import annotations
+
+import json
+import shutil
+import subprocess
+from pathlib import Path
+
+import pytest
+from gpuport.dataset import toolchains
+from gpuport.dataset.build import (
+    BuildOptions,
+    Compiled,
+    Machine,
+    PairJob,
+    _empty_result,
+    _run_and_compare,
+    build,
+)
+from gpuport.dataset.store import Store, pair_key, tree_hash
+from gpuport.dataset.suite import Task
+
+REPO = Path(__file__).resolve().parent.parent
+SUITE = REPO / "bench" / "suite"
+HIP_TASKS = ["saxpy-grid-stride", "vector-add-float4", "histogram-global-atomics"]
+SYCL_TASK = "saxpy-grid-stride"
+
+
+@pytest.fixture(scope="module")
+def built(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    for tool in ("nvcc", "hipcc"):
+        if shutil.which(tool) is None:
+            pytest.skip(f"[{tool}] not on PATH")
+    db = tmp_path_factory.mktemp("build") / "corpus.db"
+    targets = ("hip", "sycl") if toolchains.sycl_headers().usable else ("hip",)
+    options = BuildOptions(targets=targets, hip_version="5.2", repeat=1)
+    report = build(SUITE, db, options, jobs=2, tasks=HIP_TASKS)
+    assert report.errors == 0, json.dumps(report.to_dict(), indent=1)
+    assert report.built == len(HIP_TASKS) * len(targets)
+    return db
+
+
+@pytest.mark.nvcc
+@pytest.mark.hipcc
+@pytest.mark.slow
+def test_hip_pairs_reach_compiles_with_evidence(built: Path) -> None:
+    hipcc = toolchains.hipcc()
+    with Store(built) as s:
+        for name in HIP_TASKS:
+            (row,) = s.pairs(task=name, target="hip")
+            assert row["level"] == "compiles", json.loads(row["notes"])
+            assert json.loads(row["compiles_on"]) == [
+                f"hipcc {hipcc.version} gfx90a",
+                f"hipcc {hipcc.version} gfx1030",
+            ]
+            assert row["unconverted"] == 0 and row["runs_on"] is None and row["time_ratio"] is None
+            ev = s.evidence(row["id"])
+            by_stage = {(e["stage"], e["kind"]) for e in ev}
+            assert ("translate", "json") in by_stage and ("machine", "json") in by_stage
+            nvcc_logs = [e for e in ev if e["name"] == "nvcc original"]
+            assert nvcc_logs and nvcc_logs[0]["ok"] and nvcc_logs[0]["toolchain"].startswith("nvcc 13")
+            assert "-arch=sm_90" in json.loads(nvcc_logs[0]["argv"])
+            hip_logs = [e for e in ev if e["stage"] == "compile" and e["name"].startswith("hipcc gfx")]
+            assert {e["name"].split()[1] for e in hip_logs} == {"gfx90a", "gfx1030"}
+            assert all(e["ok"] and e["rc"] == 0 for e in hip_logs)
+            assert any(e["stage"] == "link" and e["ok"] for e in ev)
+            isa = [e for e in ev if e["kind"] == "amd-isa"]
+            assert isa and "amdgcn-amd-amdhsa--gfx90a" in isa[0]["content"]
+            if toolchains.cuobjdump().usable:
+                sass = [e for e in ev if e["kind"] == "sass"]
+                assert sass and "sm_90" in sass[0]["content"]
+            machine = json.loads(row["machine"])
+            assert machine["toolchains"]["hipcc"]["version"] == hipcc.version
+            assert s.runs(row["id"]) == []  # no GPU here: no runs claimed
+
+
+@pytest.mark.nvcc
+@pytest.mark.hipcc
+@pytest.mark.sycl
+@pytest.mark.slow
+def test_sycl_pair_is_type_checked(built: Path) -> None:
+    with Store(built) as s:
+        (row,) = s.pairs(task=SYCL_TASK, target="sycl")
+        ev = s.evidence(row["id"])
+        checks = [e for e in ev if e["name"].startswith("sycl type-check")]
+        assert checks and "-fsyntax-only" in json.loads(checks[0]["argv"])
+        assert "intel-sycl-rt" in checks[0]["toolchain"]
+        if all(e["ok"] for e in checks) and row["unconverted"] == 0:
+            assert row["level"] == "compiles"
+        else:
+            assert row["level"] in ("none", "translated")
+            assert any("compile failed" in n for n in json.loads(row["notes"]))
+
+
+@pytest.mark.nvcc
+@pytest.mark.hipcc
+@pytest.mark.slow
+def test_rebuild_skips_finished_pairs(built: Path) -> None:
+    report = build(SUITE, built, BuildOptions(targets=("hip",), hip_version="5.2", repeat=1), tasks=HIP_TASKS)
+    assert report.built == 0 and report.skipped == len(HIP_TASKS)
+    assert all(r["skipped"] and r["level"] == "compiles" for r in report.rows)
+
+
+# ---------------------------------------------------------------- the run path with real host programs
+
+
+def _program(tmp_path: Path, name: str, lines: list[str], rc: int = 0) -> Path:
+    body = "".join(f'  std::puts("{line}");\n' for line in lines)
+    src = tmp_path / f"{name}.cpp"
+    src.write_text(f"#include <cstdio>\nint main() {{\n{body}  return {rc};\n}}\n")
+    exe = tmp_path / name
+    subprocess.run(["g++", "-O0", "-o", str(exe), str(src)], check=True, capture_output=True)
+    return exe
+
+
+def _absent(name: str) -> toolchains.Toolchain:
+    return toolchains.Toolchain(name, None, None, False, "absent in this test")
+
+
+def _job(
+    tmp_path: Path, target: str, mode: str = "tolerance", reference: dict[str, list[str]] | None = None
+) -> PairJob:
+    task = Task(
+        "toy",
+        "math",
+        "easy",
+        "toy",
+        ("grid-stride",),
+        ("main.cu",),
+        tmp_path,
+        compare_mode=mode,
+        rtol=1e-4,
+        atol=0.0,
+        timeout_s=10,
+    )
+    machine = Machine(*(_absent(n) for n in ("nvcc", "hipcc", "sycl-headers", "acpp", "icpx", "cuobjdump")))
+    from gpuport.dataset.store import TaskRecord
+
+    files = {"main.cu": "int main(){}"}
+    rec = TaskRecord("toy", "math", "easy", "toy", [], {}, tree_hash(files), files)
+    return PairJob(
+        task,
+        target,
+        str(tmp_path),
+        BuildOptions(targets=(target,), repeat=3),
+        machine,
+        pair_key(target, rec.cuda_hash, {}),
+        rec,
+        reference=reference,
+        reference_hardware="nvidia H200",
+    )
+
+
+needs_gxx = pytest.mark.skipif(shutil.which("g++") is None, reason="g++ not on PATH")
+
+
+@needs_gxx
+def test_hip_run_path_records_runs_equal_and_ratio(tmp_path: Path) -> None:
+    orig = _program(tmp_path, "orig", ["RESULT sum 10.0 2", "TIME_MS 2.0", "PASS"])
+    trans = _program(tmp_path, "trans", ["RESULT sum 10.0005 2", "TIME_MS 3.0", "PASS"])
+    job = _job(tmp_path, "hip")
+    res = _empty_result(job)
+    _run_and_compare(
+        job, res, Compiled(True, "nvcc x sm_90", orig, []), Compiled(True, "nvcc hip", trans, []), {}
+    )
+    assert res.level == "perf-measured", res.notes
+    assert res.time_ratio == pytest.approx(1.5) and res.compare_basis == "cuda-run"
+    assert len(res.runs) == 8  # warm-up + 3 timed, both sides
+    assert {r.side for r in res.runs} == {"original", "translated"}
+    assert any(e.stage == "compare" and e.ok for e in res.evidence)
+    assert any(e.stage == "perf" for e in res.evidence)
+
+
+@needs_gxx
+def test_hip_run_path_mismatch_is_not_runs_equal(tmp_path: Path) -> None:
+    orig = _program(tmp_path, "orig", ["RESULT sum 10.0 2", "TIME_MS 2.0", "PASS"])
+    trans = _program(tmp_path, "trans", ["RESULT sum 11.0 2", "TIME_MS 3.0", "PASS"])
+    job = _job(tmp_path, "hip")
+    res = _empty_result(job)
+    res.level = "compiles"
+    _run_and_compare(job, res, Compiled(True, "nvcc", orig, []), Compiled(True, "nvcc hip", trans, []), {})
+    assert res.level == "compiles" and res.time_ratio is None
+    cmp_ev = [e for e in res.evidence if e.stage == "compare"]
+    assert cmp_ev and not cmp_ev[0].ok and "sum[0]" in cmp_ev[0].content
+
+
+@needs_gxx
+def test_hip_run_path_crash_is_recorded(tmp_path: Path) -> None:
+    orig = _program(tmp_path, "orig", ["RESULT sum 1", "TIME_MS 2.0", "PASS"])
+    trans = _program(tmp_path, "trans", ["RESULT sum 1", "FAIL"], rc=1)
+    job = _job(tmp_path, "hip")
+    res = _empty_result(job)
+    res.level = "compiles"
+    _run_and_compare(job, res, Compiled(True, "nvcc", orig, []), Compiled(True, "nvcc hip", trans, []), {})
+    assert res.level == "compiles"
+    assert any("did not run to PASS" in n for n in res.notes)
+    assert [r.rc for r in res.runs if r.side == "translated"] == [1]
+
+
+@needs_gxx
+def test_sycl_cpu_run_compares_with_stored_cuda_results(tmp_path: Path) -> None:
+    trans = _program(tmp_path, "trans", ["RESULT sum 10.0 2", "TIME_MS 30.0", "PASS"])
+    job = _job(tmp_path, "sycl", reference={"sum": ["10.0", "2"]})
+    res = _empty_result(job)
+    _run_and_compare(job, res, None, Compiled(True, "acpp 25.02 omp", trans, []), {})
+    assert res.level == "runs-equal" and res.compare_basis == "cuda-run-stored"
+    assert res.runs_on == "cpu (AdaptiveCpp omp)" and res.time_ratio is None  # other hardware: no ratio
+    wrong = _job(tmp_path, "sycl", reference={"sum": ["12.0", "2"]})
+    res2 = _empty_result(wrong)
+    res2.level = "compiles"
+    _run_and_compare(wrong, res2, None, Compiled(True, "acpp 25.02 omp", trans, []), {})
+    assert res2.level == "compiles"
+
+
+@needs_gxx
+def test_sycl_cpu_run_without_reference_uses_the_self_check(tmp_path: Path) -> None:
+    trans = _program(tmp_path, "trans", ["RESULT sum 10.0 2", "PASS"])
+    job = _job(tmp_path, "sycl")
+    res = _empty_result(job)
+    _run_and_compare(job, res, None, Compiled(True, "acpp 25.02 omp", trans, []), {})
+    assert res.level == "runs-equal" and res.compare_basis == "self-check"
+    failing = _program(tmp_path, "failing", ["RESULT sum 10.0 2", "FAIL"])
+    res2 = _empty_result(job)
+    res2.level = "compiles"
+    _run_and_compare(job, res2, None, Compiled(True, "acpp 25.02 omp", failing, []), {})
+    assert res2.level == "compiles"

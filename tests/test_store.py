@@ -1,0 +1,216 @@
+"""The corpus store on a real SQLite file: schema, dedup, one transaction a pair, and crash-safe resume."""
+
+from __future__ import annotations
+
+import json
+import os
+import signal
+import sqlite3
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+from gpuport.dataset.store import (
+    SCHEMA_VERSION,
+    Evidence,
+    PairResult,
+    RunRecord,
+    Store,
+    StoreError,
+    TaskRecord,
+    normalise_source,
+    pair_key,
+    tree_hash,
+)
+
+REPO = Path(__file__).resolve().parent.parent
+SUITE = REPO / "bench" / "suite"
+
+
+def _task(name: str = "t", code: str = "__global__ void k(){}\n") -> TaskRecord:
+    files = {"main.cu": code}
+    return TaskRecord(name, "math", "easy", "d", ["grid-stride"], {"args": []}, tree_hash(files), files)
+
+
+def _pair(
+    task: TaskRecord, target: str = "hip", level: str = "compiles", caps: list[str] | None = None
+) -> PairResult:
+    return PairResult(
+        task=task,
+        target=target,
+        pair_key=pair_key(target, task.cuda_hash, task.spec),
+        level=level,
+        compiles_on=["hipcc 5.2 gfx90a"],
+        capabilities=caps or ["translate", "hipcc:gfx90a"],
+        evidence=[Evidence("compile", "log", "hipcc gfx90a main.cu", "ok", True, "hipcc 5.2", ["hipcc"], 0)],
+        runs=[
+            RunRecord(
+                "original",
+                "nvidia H200",
+                1,
+                ["./a"],
+                0,
+                0.1,
+                "RESULT a 1\nPASS\n",
+                "",
+                verdict="PASS",
+                results={"a": ["1"]},
+            )
+        ],
+    )
+
+
+def test_normalise_strips_comments_and_layout_only() -> None:
+    a = "// header\n#include <x.h>\nint  main( ) {\n  return a /* c */ + b; // tail\n}\n"
+    b = "#include <x.h>\nint main(){return a+b;}"
+    assert normalise_source(a) == normalise_source(b)
+    assert normalise_source('puts("a  b // not a comment");') == 'puts("a  b // not a comment");'
+    assert normalise_source("int x;") != normalise_source("intx;")
+    # A preprocessor line ends at its newline: joining it with the next line would change the meaning.
+    assert normalise_source("#define A 1\nint x;") != normalise_source("#define A 1 int x;")
+    assert tree_hash({"m.cu": a}) == tree_hash({"m.cu": b}) != tree_hash({"n.cu": b})
+
+
+def test_schema_wal_and_version(tmp_path: Path) -> None:
+    db = tmp_path / "c.db"
+    with Store(db) as s:
+        assert s.schema_version == SCHEMA_VERSION
+    con = sqlite3.connect(db)
+    assert con.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
+    tables = {r[0] for r in con.execute("SELECT name FROM sqlite_master WHERE type='table'")}
+    assert {"meta", "tasks", "pairs", "evidence", "runs"} <= tables
+    con.execute("UPDATE meta SET value='999' WHERE key='schema_version'")
+    con.commit()
+    con.close()
+    with pytest.raises(StoreError, match="newer"):
+        Store(db)
+
+
+def test_record_and_read_back(tmp_path: Path) -> None:
+    with Store(tmp_path / "c.db") as s:
+        t = _task()
+        pid = s.record(_pair(t))
+        row = s.finished(pair_key("hip", t.cuda_hash, t.spec))
+        assert row is not None and row["id"] == pid and row["level"] == "compiles"
+        assert json.loads(row["compiles_on"]) == ["hipcc 5.2 gfx90a"]
+        assert [e["name"] for e in s.evidence(pid)] == ["hipcc gfx90a main.cu"]
+        assert s.runs(pid)[0]["verdict"] == "PASS"
+        assert s.cuda_reference(t.cuda_hash) == ({"a": ["1"]}, "nvidia H200")
+        assert s.tasks()[0]["name"] == "t"
+
+
+def test_same_source_is_stored_once(tmp_path: Path) -> None:
+    with Store(tmp_path / "c.db") as s:
+        s.record(_pair(_task("a", "__global__ void k(){}\n")))
+        # Same program, other comments and indentation: same key, so the row is replaced, not duplicated.
+        p2 = _pair(_task("a", "// v2\n__global__   void k( ) { }\n"))
+        s.record(p2)
+        assert len(s.pairs()) == 1
+        assert s.pairs()[0]["attempts"] == 2
+        assert len(s.evidence(s.pairs()[0]["id"])) == 1  # the old evidence was replaced, not appended
+        s.record(_pair(_task("a", "__global__ void k2(){}\n")))
+        assert len(s.pairs()) == 2
+
+
+def test_is_done_redoes_when_the_machine_can_verify_more(tmp_path: Path) -> None:
+    with Store(tmp_path / "c.db") as s:
+        t = _task()
+        key = pair_key("hip", t.cuda_hash, t.spec)
+        assert not s.is_done(key, ["translate"])
+        s.record(_pair(t, caps=["translate", "nvcc", "hipcc:gfx90a"]))
+        assert s.is_done(key, ["translate", "nvcc"])
+        assert not s.is_done(key, ["translate", "nvcc", "gpu:NVIDIA H200"])
+
+
+def test_a_failed_write_leaves_nothing(tmp_path: Path) -> None:
+    with Store(tmp_path / "c.db") as s:
+        bad = _pair(_task())
+        bad.runs.append(RunRecord("translated", "cpu", 1, ["./a"], None, 0.1, "", ""))  # type: ignore[arg-type]
+        with pytest.raises(sqlite3.IntegrityError):
+            s.record(bad)
+        assert s.pairs() == [] and s.tasks() == []  # the task row of the same transaction was rolled back
+
+
+def _count(db: Path) -> int:
+    if not db.exists():
+        return 0
+    try:
+        con = sqlite3.connect(f"file:{db}?mode=ro", uri=True, timeout=5)
+        try:
+            return int(con.execute("SELECT count(*) FROM pairs").fetchone()[0])
+        finally:
+            con.close()
+    except sqlite3.OperationalError:
+        return 0  # not created yet
+
+
+@pytest.mark.slow
+def test_sigkill_mid_build_then_resume(tmp_path: Path) -> None:
+    """Kill a build with SIGKILL mid-way; the restart adds the rest, redoes nothing, duplicates nothing."""
+    from gpuport.dataset.suite import load_suite
+
+    names = [t.name for t in load_suite(SUITE)][:24]
+    db = tmp_path / "corpus.db"
+    cmd = [
+        sys.executable,
+        "-m",
+        "gpuport",
+        "build",
+        "--suite",
+        str(SUITE),
+        "--to",
+        "hip,sycl",
+        "--store",
+        str(db),
+        "--max-level",
+        "translated",
+        "--tasks",
+        ",".join(names),
+        "--json",
+        "-j",
+        "1",
+    ]
+    env = dict(os.environ)
+    proc = subprocess.Popen(
+        cmd, cwd=tmp_path, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, start_new_session=True, env=env
+    )
+    deadline = time.monotonic() + 240
+    while _count(db) < 5 and proc.poll() is None and time.monotonic() < deadline:
+        time.sleep(0.02)
+    os.killpg(proc.pid, signal.SIGKILL)
+    proc.wait()
+    assert proc.returncode == -signal.SIGKILL, proc.stderr.read() if proc.stderr else ""
+    con = sqlite3.connect(db)
+    before = {
+        (r[0], r[1]): (r[2], r[3], r[4])
+        for r in con.execute("SELECT task, target, id, created_at, attempts FROM pairs")
+    }
+    con.close()
+    total = 2 * len(names)
+    assert 5 <= len(before) < total, "the build must have been killed mid-way"
+
+    done = subprocess.run(cmd, cwd=tmp_path, capture_output=True, text=True, env=env, timeout=600)
+    assert done.returncode == 0, done.stderr
+    report = json.loads(done.stdout)
+    assert report["skipped"] == len(before)
+    assert report["built"] == total - len(before)
+
+    con = sqlite3.connect(db)
+    counts = list(con.execute("SELECT task, target, count(*) FROM pairs GROUP BY task, target"))
+    assert len(counts) == total and all(c == 1 for _, _, c in counts)
+    assert {(t, g) for t, g, _ in counts} == {(n, g) for n in names for g in ("hip", "sycl")}
+    after = {
+        (r[0], r[1]): (r[2], r[3], r[4])
+        for r in con.execute("SELECT task, target, id, created_at, attempts FROM pairs")
+    }
+    for key, value in before.items():
+        assert after[key] == value, f"{key} was redone"
+    # Every stored pair carries its translation report as evidence.
+    missing = con.execute(
+        "SELECT count(*) FROM pairs p WHERE NOT EXISTS (SELECT 1 FROM evidence e WHERE e.pair_id=p.id AND "
+        "e.stage='translate')"
+    ).fetchone()[0]
+    assert missing == 0
+    con.close()
