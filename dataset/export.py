@@ -65,19 +65,23 @@ _HUB_LICENSES = {
 
 # What each level means and the evidence a row must carry to claim it (rendered in the card).
 LEVEL_EVIDENCE = {
-    "translated": "gpuport rewrote every file, no CUDA reference is left unconverted and the output parses "
-    "(tree-sitter-cuda finds no syntax error the input did not have). Evidence: the translation report "
-    "(`evidence` stage `translate`), `diagnostics`, `unconverted_count` = 0.",
-    "compiles": "the translation compiled with a named toolchain for a named target. Evidence: one compile "
-    "(and link) log per translation unit and target with argv, exit code and toolchain version "
-    "(`evidence` stage `compile`/`link`); the labels are listed in `compiles_on`.",
-    "runs-equal": "the translation ran and its `RESULT` lines matched the CUDA original within the task's "
-    "tolerance, and the program's own CPU check printed PASS. Evidence: every run (`runs`, with stdout, "
-    "exit code, hardware), the comparison (`evidence` stage `compare`), the hardware in `runs_equal_on` "
-    "and the reference used in `compare_basis`.",
-    "perf-measured": "as runs-equal, and both programs were timed on the same device (median of the timed "
-    "repeats after a warm-up). Evidence: `time_original_ms`, `time_translated_ms`, `perf_ratio` and the "
-    "timing record (`evidence` stage `perf`).",
+    "translated": "the translator finished with nothing left unconverted and no file error, every translation "
+    "unit has an output, and the output parses (tree-sitter-cuda finds no syntax error region the input did "
+    "not have). Evidence: the translation report (`evidence` stage `translate`), `diagnostics`, "
+    "`unconverted_count` = 0.",
+    "compiles": "nothing was left unconverted and the translation compiled (and, for HIP without libraries, "
+    "linked) with a named toolchain for a named target; a compiler's acceptance overrules the tree-sitter "
+    "parse check. Evidence: one log per translation unit and target with argv, exit code and toolchain "
+    "version (`evidence` stages `compile`/`link`); the labels are listed in `compiles_on`.",
+    "runs-equal": "the compiled translation ran to PASS (the program checks its GPU results against a CPU "
+    "reference) and its `RESULT` lines matched the CUDA original's within the task's tolerance: from a run "
+    "of the original in the same build (`compare_basis` = `cuda-run`) or a stored GPU run of it "
+    "(`cuda-run-stored`); with no CUDA run available, the program's own PASS and RESULT lines stable across "
+    "repeats (`self-check`). Evidence: every run (`runs`, with argv, stdout, exit code, hardware), the "
+    "comparison (`evidence` stage `compare`), and `runs_equal_on`.",
+    "perf-measured": "as runs-equal, and both programs were timed on the same device (median `TIME_MS` of "
+    "the timed repeats after a warm-up). Evidence: `time_original_ms`, `time_translated_ms`, `perf_ratio` "
+    "and the timing record (`evidence` stage `perf`).",
 }
 
 
@@ -622,6 +626,8 @@ def export(
             by_split[split_of(cuda_hash, validation_fraction)].append(i)
         split_info: dict[str, dict[str, Any]] = {}
         for split, indices in by_split.items():
+            if split != "train" and not indices:
+                continue  # an empty non-train split is left out: datasets refuses to load a split with no rows
             # flatten_indices: a materialised table, so its byte size below is the split's own.
             ds = everything.select(indices).flatten_indices() if validation_fraction > 0 else everything
             n = len(ds)
@@ -770,13 +776,13 @@ def render_card(
         [[f"`{lv}`", LEVEL_EVIDENCE[lv]] for lv in levels],
     )
     split_text = (
-        f"`train` and `validation`: a row is in `validation` when a hash of its CUDA program (`cuda_hash`) falls "
+        f"{' and '.join(f'`{s}`' for s in split_info)}: a row is in `validation` when a hash of its CUDA program (`cuda_hash`) falls "
         f"in the lowest {validation_fraction:.0%} of the hash range, so both targets of one program share a split."
         if validation_fraction > 0
         else "`train` only."
     )
     perf_text = (
-        f"{len(ratios)} rows carry a time ratio; median {ratios[len(ratios) // 2]:.3g}, "
+        f"{len(ratios)} row(s) carry a time ratio; median {ratios[len(ratios) // 2]:.3g}, "
         f"range {ratios[0]:.3g} to {ratios[-1]:.3g} (translated / original)."
         if ratios
         else "No row carries a time ratio yet."
@@ -813,8 +819,8 @@ Per split:
 
 ## Verification levels
 
-Levels are ordered; a row at one level has passed all the levels before it. A level is never claimed
-without its evidence stored in the same row.
+Levels are ordered (`level_rank` 1 to 4); each row holds the highest it reached. A level is never
+claimed without its evidence stored in the same row.
 
 {evidence_table}
 

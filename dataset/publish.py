@@ -92,7 +92,21 @@ def plan(out_dir: str | Path) -> list[PlannedFile]:
         raise PublishError(f"{out_dir}: no README.md (dataset card); run `gpuport export` first")
     if not any(f.startswith("data/") and f.endswith(".parquet") for f in files):
         raise PublishError(f"{out_dir}: no data/*.parquet shards; run `gpuport export` first")
+    _check_card(folder / "README.md")
     return [PlannedFile(f, (folder / f).stat().st_size, _sha256(folder / f)) for f in files]
+
+
+def _check_card(readme: Path) -> None:
+    """Parse the card's YAML locally (the Hub validates it again, online, before accepting an upload)."""
+    from huggingface_hub import DatasetCard
+
+    text = readme.read_text(encoding="utf-8")
+    if not text.startswith("---"):
+        raise PublishError(f"{readme}: the dataset card has no YAML front matter")
+    try:
+        DatasetCard(text)
+    except Exception as err:  # noqa: BLE001  yaml and card errors alike
+        raise PublishError(f"{readme}: the dataset card's YAML does not parse: {err}") from None
 
 
 def _check_repo_id(repo_id: str) -> None:
@@ -128,7 +142,7 @@ def publish(
         "repo_type": REPO_TYPE,
         "private": private,
         "dry_run": dry_run,
-        "token_source": source,
+        "token_source": source,  # where a token was found, never its value
         "files": [f.to_dict() for f in files],
         "total_bytes": sum(f.size for f in files),
         "delete_remote_patterns": DELETE_PATTERNS,

@@ -403,6 +403,37 @@ class Store:
 
     # -- the one write path
 
+    def _merge_compile_evidence(
+        self, old: sqlite3.Row, pair: PairResult, values: dict[str, Any]
+    ) -> list[int]:
+        """Compile evidence of an earlier build that this build could not redo, for the same translation.
+
+        A CPU machine proves hipcc builds; the GPU machine that later proves runs may have no hipcc. When
+        the translation is byte-for-byte the same (normalised hash), the earlier compile logs and ISA for
+        toolchains absent from this build still hold: keep them (ids returned) and their compiles_on labels.
+        """
+        if not pair.translated_hash or old["translated_hash"] != pair.translated_hash:
+            return []
+        stages = ("compile", "link", "isa")
+        mine = {e.toolchain for e in pair.evidence if e.stage in stages and e.toolchain}
+        rows = self.db.execute(
+            "SELECT id, toolchain FROM evidence WHERE pair_id=? AND stage IN ('compile','link','isa')"
+            " AND toolchain IS NOT NULL",
+            (old["id"],),
+        ).fetchall()
+        kept = [int(r["id"]) for r in rows if r["toolchain"] not in mine]
+        old_labels = [c for c in json.loads(old["compiles_on"]) if c not in pair.compiles_on]
+        carried = [c for c in old_labels if c not in mine]
+        if carried:
+            merged = pair.compiles_on + carried
+            values["compiles_on"] = json.dumps(merged)
+            if pair.level == "translated":
+                # The earlier compiles still prove this same translation compiles.
+                values["level"], values["level_rank"] = "compiles", level_rank("compiles")
+        caps = sorted(set(pair.capabilities) | set(json.loads(old["capabilities"])))
+        values["capabilities"] = json.dumps(caps)
+        return kept
+
     def record(self, pair: PairResult) -> int:
         """Write one pair with its task, evidence and runs in ONE transaction; returns the pair id.
 
@@ -467,11 +498,14 @@ class Store:
                 pair_id = int(cur.lastrowid or 0)
             else:
                 pair_id = int(old["id"])
+                kept = self._merge_compile_evidence(old, pair, values)
                 sets = ", ".join(f"{k}=?" for k in values)
                 self.db.execute(
                     f"UPDATE pairs SET {sets}, attempts=attempts+1 WHERE id=?", [*values.values(), pair_id]
                 )
-                self.db.execute("DELETE FROM evidence WHERE pair_id=?", (pair_id,))
+                marks = ", ".join("?" for _ in kept)
+                keep_clause = f" AND id NOT IN ({marks})" if kept else ""  # NOT IN (NULL) would keep all
+                self.db.execute(f"DELETE FROM evidence WHERE pair_id=?{keep_clause}", (pair_id, *kept))
                 self.db.execute("DELETE FROM runs WHERE pair_id=?", (pair_id,))
             self.db.executemany(
                 "INSERT INTO evidence(pair_id, stage, kind, name, toolchain, argv, rc, ok, content)"

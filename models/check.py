@@ -174,7 +174,7 @@ def checker_for(
         return Checker(include_dirs), f"parse-only check: {tc.why_not}"
     tc = toolchains.sycl_headers()
     if tc.usable and tc.path:
-        c = SyclChecker(include_dirs, tc.path)
-        c.label = f"g++ {tc.details.get('gxx')} -fsyntax-only (intel-sycl-rt {tc.version} headers)"
-        return c, c.label
+        sc = SyclChecker(include_dirs, tc.path)
+        sc.label = f"g++ {tc.details.get('gxx')} -fsyntax-only (intel-sycl-rt {tc.version} headers)"
+        return sc, sc.label
     return Checker(include_dirs), f"parse-only check: {tc.why_not}"

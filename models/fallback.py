@@ -45,7 +45,7 @@ from .backends import Backend, BackendError, parse_backend
 from .cache import CachedBackend, CompletionCache
 from .check import Checker, CheckResult, checker_for
 from .prompts import BUILTIN_EXAMPLES, parse_answer, region_prompt, repair_prompt
-from .retrieval import ExampleIndex
+from .retrieval import Example, ExampleIndex
 
 # Node types that are one unit a region may grow to (the smallest such ancestor of a diagnostic).
 _UNIT_TYPES = frozenset(
@@ -304,7 +304,7 @@ class _Engine:
             out.append(f"line {line}: {d.code} {d.message}")
         return out
 
-    def _examples(self, region: RegionOutcome) -> list:
+    def _examples(self, region: RegionOutcome) -> list[Example]:
         k = self.config.examples
         if k <= 0:
             return []
@@ -481,10 +481,10 @@ def _finish(
 ) -> TranslationResult:
     """The TranslationResult after the fallback: edits applied, diagnostics re-marked, stats recounted."""
     by_diag: dict[int, RegionOutcome] = {}
-    for r in regions:
-        for d in r.diagnostics:
-            by_diag[id(d)] = r
-    accepted = [r for r in regions if r.status == "accepted"]
+    for region in regions:
+        for diag in region.diagnostics:
+            by_diag[id(diag)] = region
+    accepted = [a for a in regions if a.status == "accepted"]
     diagnostics: list[Diagnostic] = []
     for d in result.diagnostics:
         r = by_diag.get(id(d))

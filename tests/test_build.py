@@ -34,11 +34,14 @@ def built(tmp_path_factory: pytest.TempPathFactory) -> Path:
         if shutil.which(tool) is None:
             pytest.skip(f"[{tool}] not on PATH")
     db = tmp_path_factory.mktemp("build") / "corpus.db"
-    targets = ("hip", "sycl") if toolchains.sycl_headers().usable else ("hip",)
-    options = BuildOptions(targets=targets, hip_version="5.2", repeat=1)
-    report = build(SUITE, db, options, jobs=2, tasks=HIP_TASKS)
+    report = build(
+        SUITE, db, BuildOptions(targets=("hip",), hip_version="5.2", repeat=1), jobs=2, tasks=HIP_TASKS
+    )
     assert report.errors == 0, json.dumps(report.to_dict(), indent=1)
-    assert report.built == len(HIP_TASKS) * len(targets)
+    assert report.built == len(HIP_TASKS)
+    if toolchains.sycl_headers().usable:  # one SYCL pair: the type-check (and acpp when present) is slow
+        report = build(SUITE, db, BuildOptions(targets=("sycl",), repeat=1), tasks=[SYCL_TASK])
+        assert report.errors == 0 and report.built == 1
     return db
 
 

@@ -17,7 +17,6 @@ import pytest
 datasets = pytest.importorskip("datasets", reason="export needs the datasets library (pip install datasets)")
 yaml = pytest.importorskip("yaml", reason="the card check needs PyYAML")
 
-from gpuport.cli import main  # noqa: E402
 from gpuport.dataset import export as ex  # noqa: E402
 from gpuport.dataset import publish as pub  # noqa: E402
 from gpuport.dataset.store import (  # noqa: E402
@@ -31,6 +30,8 @@ from gpuport.dataset.store import (  # noqa: E402
     pair_key,
     tree_hash,
 )
+
+from gpuport.cli import main  # noqa: E402
 
 REPO = Path(__file__).resolve().parent.parent
 FAKE_TOKEN = "hf_gpuportFAKEtoken0123456789abcdefXYZ"
@@ -46,10 +47,13 @@ MACHINE = {
 }
 
 
-def _task(name: str, files: dict[str, str], domain: str = "math", spec_extra: dict[str, Any] | None = None) -> TaskRecord:
+def _task(
+    name: str, files: dict[str, str], domain: str = "math", spec_extra: dict[str, Any] | None = None
+) -> TaskRecord:
     spec = {"sources": [p for p in files if p.endswith(".cu")], "args": ["16"], **(spec_extra or {})}
-    return TaskRecord(name, domain, "easy", f"{name} does things", ["grid-stride", "headers"], spec,
-                      tree_hash(files), files)
+    return TaskRecord(
+        name, domain, "easy", f"{name} does things", ["grid-stride", "headers"], spec, tree_hash(files), files
+    )
 
 
 def _pair(task: TaskRecord, target: str, level: str, **kw: Any) -> PairResult:
@@ -60,9 +64,22 @@ def _pair(task: TaskRecord, target: str, level: str, **kw: Any) -> PairResult:
         pair_key=pair_key(target, task.cuda_hash, task.spec),
         level=level,
         translated_hash="th-" + task.name,
-        translated_files={(k[:-3] + ext if k.endswith(".cu") else k): f"// {target}\n{v}" for k, v in task.files.items()},
-        diagnostics=[{"path": "main.cu", "line": 3, "column": 5, "code": "GP001", "message": "launch rewritten",
-                      "status": "converted", "family": "runtime", "symbol": "<<<>>>", "safety": "safe"}],
+        translated_files={
+            (k[:-3] + ext if k.endswith(".cu") else k): f"// {target}\n{v}" for k, v in task.files.items()
+        },
+        diagnostics=[
+            {
+                "path": "main.cu",
+                "line": 3,
+                "column": 5,
+                "code": "GP001",
+                "message": "launch rewritten",
+                "status": "converted",
+                "family": "runtime",
+                "symbol": "<<<>>>",
+                "safety": "safe",
+            }
+        ],
         options={"targets": [target], "amd_archs": ["gfx90a"], "repeat": 5},
         machine=MACHINE,
         capabilities=["translate", "nvcc", "hipcc:gfx90a", "gpu:NVIDIA H200"],
@@ -76,40 +93,108 @@ def _pair(task: TaskRecord, target: str, level: str, **kw: Any) -> PairResult:
 
 def _build_store(path: Path) -> dict[str, Any]:
     """A store with every shape of row the export must handle; returns facts for the assertions."""
-    multi = _task("stencil-multi", {"main.cu": "#include \"k.cuh\"\nint main(){}\n", "k.cuh": "__global__ void k(){}"},
-                  domain="stencil-pde")
-    mined = _task("pypi-kernel", {"main.cu": "__global__ void m(){}\n"}, domain="sparse",
-                  spec_extra={"origin": {"kind": "pypi-sdist", "package": "somepkg", "version": "1.2"},
-                              "license": "MIT"})
+    multi = _task(
+        "stencil-multi",
+        {"main.cu": '#include "k.cuh"\nint main(){}\n', "k.cuh": "__global__ void k(){}"},
+        domain="stencil-pde",
+    )
+    mined = _task(
+        "pypi-kernel",
+        {"main.cu": "__global__ void m(){}\n"},
+        domain="sparse",
+        spec_extra={
+            "origin": {"kind": "pypi-sdist", "package": "somepkg", "version": "1.2"},
+            "license": "MIT",
+        },
+    )
     plain = _task("vector-add", {"main.cu": "__global__ void add(){}\n"}, domain="vector-ops")
     unstored = _task("below", {"main.cu": "__global__ void b(){}\n"})
     stale_v1 = _task("changing", {"main.cu": "__global__ void v1(){}\n"})
     stale_v2 = _task("changing", {"main.cu": "__global__ void v2(){}\n"})
     with Store(path) as s:
-        s.record(_pair(
-            multi, "hip", "perf-measured",
-            compiles_on=["hipcc 5.2.21153-0 gfx90a", "nvcc 13.0.88 sm_90 (hip_on_cuda)"],
-            runs_on="nvidia NVIDIA H200 (sm_90)", compare_basis="cuda-run",
-            time_ratio=1.05, original_ms=2.0, translated_ms=2.1,
-            evidence=[
-                Evidence("compile", "log", "hipcc gfx90a main.hip", "ok", True, "hipcc 5.2", ["hipcc", "-c"], 0),
-                Evidence("isa", "sass", "SASS original", "SASS-ORIG-TEXT\n", True, "cuobjdump 13.0"),
-                Evidence("isa", "sass", "SASS translated (hip_on_cuda)", "SASS-TRANS\n", True, "cuobjdump 13.0"),
-                Evidence("isa", "amd-isa", "AMD ISA gfx90a main.hip", "s_endpgm\n", True, "hipcc 5.2"),
-                Evidence("isa", "amd-isa", "AMD ISA gfx90a other.hip", "failed", False, "hipcc 5.2", ["hipcc"], 1),
-            ],
-            runs=[RunRecord("original", "nvidia NVIDIA H200 (sm_90)", 1, ["./original", "16"], 0, 0.5,
-                            "RESULT sum 3.5 4\nTIME_MS 2.0\nPASS\n", "", time_ms=2.0, verdict="PASS",
-                            results={"sum": ["3.5", "4"]}),
-                  RunRecord("translated", "nvidia NVIDIA H200 (sm_90)", 1, ["./translated", "16"], 0, 0.5,
-                            "RESULT sum 3.5 4\nPASS\n", "warn", toolchain="nvcc 13.0.88", time_ms=2.1,
-                            verdict="PASS", results={"sum": ["3.5", "4"]})],
-        ))
-        s.record(_pair(multi, "sycl", "compiles", compiles_on=["g++ 12 -fsyntax-only (intel-sycl-rt headers)"],
-                       runs_on="cpu", compare_basis="self-check"))  # below runs-equal: runs_on must not leak
+        s.record(
+            _pair(
+                multi,
+                "hip",
+                "perf-measured",
+                compiles_on=["hipcc 5.2.21153-0 gfx90a", "nvcc 13.0.88 sm_90 (hip_on_cuda)"],
+                runs_on="nvidia NVIDIA H200 (sm_90)",
+                compare_basis="cuda-run",
+                time_ratio=1.05,
+                original_ms=2.0,
+                translated_ms=2.1,
+                evidence=[
+                    Evidence(
+                        "compile", "log", "hipcc gfx90a main.hip", "ok", True, "hipcc 5.2", ["hipcc", "-c"], 0
+                    ),
+                    Evidence("isa", "sass", "SASS original", "SASS-ORIG-TEXT\n", True, "cuobjdump 13.0"),
+                    Evidence(
+                        "isa", "sass", "SASS translated (hip_on_cuda)", "SASS-TRANS\n", True, "cuobjdump 13.0"
+                    ),
+                    Evidence("isa", "amd-isa", "AMD ISA gfx90a main.hip", "s_endpgm\n", True, "hipcc 5.2"),
+                    Evidence(
+                        "isa",
+                        "amd-isa",
+                        "AMD ISA gfx90a other.hip",
+                        "failed",
+                        False,
+                        "hipcc 5.2",
+                        ["hipcc"],
+                        1,
+                    ),
+                ],
+                runs=[
+                    RunRecord(
+                        "original",
+                        "nvidia NVIDIA H200 (sm_90)",
+                        1,
+                        ["./original", "16"],
+                        0,
+                        0.5,
+                        "RESULT sum 3.5 4\nTIME_MS 2.0\nPASS\n",
+                        "",
+                        time_ms=2.0,
+                        verdict="PASS",
+                        results={"sum": ["3.5", "4"]},
+                    ),
+                    RunRecord(
+                        "translated",
+                        "nvidia NVIDIA H200 (sm_90)",
+                        1,
+                        ["./translated", "16"],
+                        0,
+                        0.5,
+                        "RESULT sum 3.5 4\nPASS\n",
+                        "warn",
+                        toolchain="nvcc 13.0.88",
+                        time_ms=2.1,
+                        verdict="PASS",
+                        results={"sum": ["3.5", "4"]},
+                    ),
+                ],
+            )
+        )
+        s.record(
+            _pair(
+                multi,
+                "sycl",
+                "compiles",
+                compiles_on=["g++ 12 -fsyntax-only (intel-sycl-rt headers)"],
+                runs_on="cpu",
+                compare_basis="self-check",
+            )
+        )  # below runs-equal: runs_on must not leak
         s.record(_pair(mined, "hip", "translated"))
-        s.record(_pair(plain, "sycl", "runs-equal", runs_on="cpu (acpp omp)", compare_basis="cuda-run-stored",
-                       compiles_on=["acpp 25.02 omp"]))
+        s.record(
+            _pair(
+                plain,
+                "sycl",
+                "runs-equal",
+                runs_on="cpu (acpp omp)",
+                compare_basis="cuda-run-stored",
+                compiles_on=["acpp 25.02 omp"],
+            )
+        )
         s.record(_pair(unstored, "hip", "none"))  # below every exportable level
         s.record(_pair(stale_v1, "hip", "compiles"))
         s.record(_pair(stale_v2, "sycl", "translated"))  # re-stores task "changing": the v1 pair goes stale
@@ -126,8 +211,9 @@ def store(tmp_path: Path) -> Path:
 def _load(out: Path, split: str = "train") -> list[dict[str, Any]]:
     files = sorted(str(p) for p in (out / "data").glob(f"{split}-*.parquet"))
     assert files, f"no {split} shards in {out}"
-    ds = datasets.load_dataset("parquet", data_files={split: files}, split=split,
-                               cache_dir=str(out.parent / "hf-cache"))
+    ds = datasets.load_dataset(
+        "parquet", data_files={split: files}, split=split, cache_dir=str(out.parent / "hf-cache")
+    )
     return ds.to_list()
 
 
@@ -168,7 +254,10 @@ def test_export_round_trip_every_row_and_field(store: Path, tmp_path: Path) -> N
     by = {(r["task"], r["target"]): r for r in loaded}
     assert ("below", "hip") not in by and ("changing", "hip") not in by
     hip = by[("stencil-multi", "hip")]
-    assert hip["cuda_source"] == '// file: k.cuh\n__global__ void k(){}\n// file: main.cu\n#include "k.cuh"\nint main(){}\n'
+    assert (
+        hip["cuda_source"]
+        == '// file: k.cuh\n__global__ void k(){}\n// file: main.cu\n#include "k.cuh"\nint main(){}\n'
+    )
     assert [f["path"] for f in hip["cuda_files"]] == ["k.cuh", "main.cu"]
     assert hip["translated_source"].startswith("// file: k.cuh\n// hip\n")
     assert hip["sass"] == "SASS-ORIG-TEXT\n" and hip["sass_translated"].endswith("SASS-TRANS\n")
@@ -218,7 +307,9 @@ def test_validation_split_is_by_program(store: Path, tmp_path: Path) -> None:
     out = tmp_path / "out"
     # Find a fraction that puts at least one program in each split, from the hash rule itself.
     hashes = sorted({r["cuda_hash"] for r in ex.iter_rows(store)})
-    cut = sorted(int(hashlib.sha256(f"gpuport-split:{h}".encode()).hexdigest()[:16], 16) / 2**64 for h in hashes)
+    cut = sorted(
+        int(hashlib.sha256(f"gpuport-split:{h}".encode()).hexdigest()[:16], 16) / 2**64 for h in hashes
+    )
     fraction = (cut[0] + cut[1]) / 2
     res = ex.export(store, out, validation_fraction=fraction)
     assert res.rows["validation"] >= 1 and res.rows["train"] >= 1
@@ -231,6 +322,11 @@ def test_validation_split_is_by_program(store: Path, tmp_path: Path) -> None:
     # A re-export with no validation removes the old validation shards (the card's globs would see them).
     ex.export(store, out)
     assert not list((out / "data").glob("validation-*"))
+    # A fraction too small to catch any program: the empty validation split is left out, card included.
+    res = ex.export(store, out, validation_fraction=cut[0] / 2)
+    assert res.rows == {"train": 5} and not list((out / "data").glob("validation-*"))
+    meta, _ = _card(out)
+    assert [d["split"] for d in meta["configs"][0]["data_files"]] == ["train"]
 
 
 def test_card_yaml_and_prose_name_every_column(store: Path, tmp_path: Path) -> None:
@@ -254,8 +350,9 @@ def test_card_yaml_and_prose_name_every_column(store: Path, tmp_path: Path) -> N
     assert "| perf-measured | 1 | 0 | 1 |" in body  # level x target table (hip, sycl, all)
 
 
-def test_cli_export_then_publish_dry_run_offline(store: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str],
-                                                 monkeypatch: pytest.MonkeyPatch) -> None:
+def test_cli_export_then_publish_dry_run_offline(
+    store: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
     out = tmp_path / "out"
     assert main(["export", str(store), str(out), "--min-level", "compiles", "--json"]) == 0
     result = json.loads(capsys.readouterr().out)
@@ -285,8 +382,9 @@ def test_cli_export_then_publish_dry_run_offline(store: Path, tmp_path: Path, ca
     from huggingface_hub import HfApi
 
     monkeypatch.setattr(HfApi, "_validate_yaml", lambda *a, **k: None, raising=False)
-    ops = HfApi()._prepare_upload_folder_additions(out, "", ignore_patterns=[*pub.IGNORE_PATTERNS,
-                                                                             *_default_ignores()])
+    ops = HfApi()._prepare_upload_folder_additions(
+        out, "", ignore_patterns=[*pub.IGNORE_PATTERNS, *_default_ignores()]
+    )
     assert sorted(op.path_in_repo for op in ops) == listed
 
 
@@ -300,14 +398,22 @@ def _run_cli(args: list[str], env_extra: dict[str, str]) -> subprocess.Completed
     env = {**os.environ, "HF_HUB_OFFLINE": "1", **env_extra}
     env.pop("HF_TOKEN", None)
     env.update(env_extra)
-    return subprocess.run([sys.executable, "-m", "gpuport", *args], capture_output=True, text=True, env=env,
-                          cwd=REPO, timeout=300)
+    return subprocess.run(
+        [sys.executable, "-m", "gpuport", *args],
+        capture_output=True,
+        text=True,
+        env=env,
+        cwd=REPO,
+        timeout=300,
+    )
 
 
 def test_publish_dry_run_in_offline_mode_subprocess(store: Path, tmp_path: Path) -> None:
     out = tmp_path / "out"
     ex.export(store, out)
-    proc = _run_cli(["publish", str(out), "--repo", "someone/gpuport-test", "--dry-run"], {"HF_TOKEN": FAKE_TOKEN})
+    proc = _run_cli(
+        ["publish", str(out), "--repo", "someone/gpuport-test", "--dry-run"], {"HF_TOKEN": FAKE_TOKEN}
+    )
     assert proc.returncode == 0, proc.stderr
     assert "README.md" in proc.stdout and "data/train-00000-of-00001.parquet" in proc.stdout
     assert FAKE_TOKEN not in proc.stdout + proc.stderr
@@ -323,9 +429,9 @@ def test_publish_failure_never_shows_the_token(store: Path, tmp_path: Path) -> N
     assert FAKE_TOKEN not in proc.stdout + proc.stderr
 
 
-def test_error_text_that_echoes_the_token_is_masked(store: Path, tmp_path: Path,
-                                                    monkeypatch: pytest.MonkeyPatch,
-                                                    capsys: pytest.CaptureFixture[str]) -> None:
+def test_error_text_that_echoes_the_token_is_masked(
+    store: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
     """A server or library error that quotes the token (e.g. an echoed Authorization header) is masked."""
     out = tmp_path / "out"
     ex.export(store, out)
@@ -352,3 +458,12 @@ def test_publish_refuses_what_is_not_an_export(tmp_path: Path) -> None:
         pub.publish(tmp_path / "x", "someone/name", dry_run=True)
     with pytest.raises(pub.PublishError, match="invalid repository id|USER/NAME"):
         pub.publish(tmp_path / "x", "not a repo id", dry_run=True)
+
+
+def test_publish_checks_the_card_yaml_offline(store: Path, tmp_path: Path) -> None:
+    out = tmp_path / "out"
+    ex.export(store, out)
+    readme = out / "README.md"
+    readme.write_text(readme.read_text().replace("license:\n", "license: [unclosed\n", 1))
+    with pytest.raises(pub.PublishError, match="YAML does not parse"):
+        pub.publish(out, "someone/name", dry_run=True)

@@ -21,6 +21,7 @@ import pytest
 import gpuport
 from gpuport.transpile.context import CUDA_NAME
 from gpuport.transpile.tokens import tokenize
+from gpuport.transpile.tree import user_declared_cuda_names
 
 PROGRAMS_DIR = Path(__file__).parent / "programs"
 # A program is a top-level .cu file, or a folder of .cu/.cuh files compiled file by file.
@@ -89,8 +90,7 @@ def translate_program(program: Path, out: Path, hip_version: str) -> list[gpupor
 def cuda_names_left(code: str) -> list[str]:
     """CUDA-looking identifiers in code (not comments/strings) the file does not declare itself."""
     data = code.encode("utf-8", "surrogateescape")
-    declared = set(re.findall(r"#\s*define\s+(\w+)", code))
-    declared |= set(re.findall(r"\b(\w+)\s*\([^;{}]*\)\s*\{", code))
+    declared = user_declared_cuda_names(data)  # the project's own `CUDA_CHECK`/`cudaCheck`
     left = []
     for tok in tokenize(data):
         if tok.kind == "ident":

@@ -124,6 +124,40 @@ def test_is_done_redoes_when_the_machine_can_verify_more(tmp_path: Path) -> None
         assert not s.is_done(key, ["translate", "nvcc", "gpu:NVIDIA H200"])
 
 
+def test_gpu_rebuild_keeps_compile_evidence_it_could_not_redo(tmp_path: Path) -> None:
+    """A CPU build proved hipcc; the GPU build (no hipcc there) proves runs. Both proofs stay."""
+    with Store(tmp_path / "c.db") as s:
+        t = _task()
+        cpu = _pair(t, caps=["translate", "hipcc:gfx90a"])
+        cpu.translated_hash = "h1"
+        cpu.evidence = [
+            Evidence("compile", "log", "hipcc gfx90a main.cu", "ok", True, "hipcc 5.2 gfx90a", [], 0)
+        ]
+        pid = s.record(cpu)
+        gpu = _pair(t, level="perf-measured", caps=["translate", "nvcc", "gpu:H200"])
+        gpu.translated_hash = "h1"
+        gpu.compiles_on = ["nvcc 13.0 sm_90 (hip_on_cuda)"]
+        gpu.evidence = [
+            Evidence("compile", "log", "nvcc hip_on_cuda", "ok", True, "nvcc 13.0 sm_90 (hip_on_cuda)")
+        ]
+        assert s.record(gpu) == pid
+        row = s.pairs()[0]
+        assert row["level"] == "perf-measured"
+        assert json.loads(row["compiles_on"]) == ["nvcc 13.0 sm_90 (hip_on_cuda)", "hipcc 5.2 gfx90a"]
+        assert {e["toolchain"] for e in s.evidence(pid)} == {
+            "hipcc 5.2 gfx90a",
+            "nvcc 13.0 sm_90 (hip_on_cuda)",
+        }
+        assert set(json.loads(row["capabilities"])) == {"translate", "hipcc:gfx90a", "nvcc", "gpu:H200"}
+        # A different translation: nothing carried over.
+        other = _pair(t, caps=["translate"])
+        other.translated_hash = "h2"
+        other.compiles_on = []
+        other.evidence = []
+        s.record(other)
+        assert s.evidence(pid) == [] and json.loads(s.pairs()[0]["compiles_on"]) == []
+
+
 def test_a_failed_write_leaves_nothing(tmp_path: Path) -> None:
     with Store(tmp_path / "c.db") as s:
         bad = _pair(_task())

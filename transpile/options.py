@@ -28,6 +28,8 @@ class Options:
     user_names: frozenset[str] = field(default_factory=frozenset)
     # SYCL: the sub-group size required on kernels whose warp code was not recognised as an idiom.
     sycl_subgroup_size: int = 32
+    # AMD GPU targets written into migrated build files (--offload-arch, CMake HIP_ARCHITECTURES).
+    offload_arch: tuple[str, ...] = ("gfx90a",)
 
     def key(self) -> str:
         """A stable string for cache keys (user_names excluded: they change with the tree, not the file)."""

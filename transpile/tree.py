@@ -19,6 +19,7 @@ from concurrent.futures import ProcessPoolExecutor, as_completed
 from dataclasses import replace
 from pathlib import Path
 
+from .buildsys import build_file_kind, migrate_build_file
 from .context import CUDA_NAME
 from .engine import translate_source
 from .options import Options
@@ -128,11 +129,12 @@ def translate_file(
             return report, None
         return _copy(src, out_root, out_rel, data, report, in_place)
     is_cuda = cuda_ext or (src.suffix.lower() in MAYBE_CUDA_EXTENSIONS and uses_cuda(data))
-    if not is_cuda:
+    is_build = build_file_kind(src.name) is not None  # CMakeLists.txt, *.cmake, Makefile, *.mk: migrated
+    if not is_cuda and not is_build:
         return _copy(src, out_root, out_rel, data, report, in_place)
-    report.is_cuda = True
+    report.is_cuda = is_cuda
     try:
-        result = translate_source(data, options, rel)
+        result = migrate_build_file(data, options, rel) if is_build else translate_source(data, options, rel)
     except Exception as err:  # a bug in a rule must not stop the tree
         report.error = f"internal error while translating: {type(err).__name__}: {err}"
         return report, None

@@ -81,7 +81,11 @@ class Lcg:
         return ((self.states(n) >> np.uint64(8)) % np.uint64(201)).astype(np.int64) - 100
 
 
-C_TYPES = {"float": ("float", "%.9g", 1e-4, 1e-5), "double": ("double", "%.17g", 1e-10, 1e-12), "int": ("int", "%d", 0.0, 0.0)}
+C_TYPES = {
+    "float": ("float", "%.9g", 1e-4, 1e-5),
+    "double": ("double", "%.17g", 1e-10, 1e-12),
+    "int": ("int", "%d", 0.0, 0.0),
+}
 
 
 def _fmt(v: float, ctype: str) -> str:
@@ -131,8 +135,7 @@ static unsigned int lcg_next() {{
     lcg_state = lcg_state * {a}u + {c}u;
     return lcg_state;
 }}
-static double lcg_unit() {{ return ((double)(lcg_next() >> 8) / 16777216.0) * 2.0 - 1.0; }}
-static int lcg_int() {{ return (int)((lcg_next() >> 8) % 201u) - 100; }}
+{gen}
 
 // |got - want| <= atol + rtol * |want| for every checked element; prints the first few mismatches.
 template <typename T>
@@ -222,7 +225,11 @@ def gen_map(rng: random.Random, seed: int, index: int) -> Program:
     block = rng.choice([64, 128, 256, 512])
     unroll = rng.choice([1, 2, 4])
     launch = rng.choice(["plain", "grid-stride", "stream", "template"])
-    a, b = (rng.choice([2, 3, -1]), rng.choice([1, -2])) if ctype == "int" else (rng.choice([0.5, 2.0, -1.25]), rng.choice([1.0, 0.25]))
+    a, b = (
+        (rng.choice([2, 3, -1]), rng.choice([1, -2]))
+        if ctype == "int"
+        else (rng.choice([0.5, 2.0, -1.25]), rng.choice([1.0, 0.25]))
+    )
     nonlin = ctype != "int" and rng.random() < 0.5
     lcg_seed = rng.randrange(1, 2**32)
     x, y = _inputs(lcg_seed, ctype, [n, n])
@@ -262,7 +269,7 @@ def gen_map(rng: random.Random, seed: int, index: int) -> Program:
         launches = f"    {kname}<<<grid, {block}>>>(d_x, d_y, d_out, n);\n"
     rng_s = random.Random(f"{seed}:{index}:sample")
     idx = _sample(n, rng_s)
-    src = _header("map", seed, index, lcg_seed) + kernel + "\n"
+    src = _header("map", seed, index, lcg_seed, ctype) + kernel + "\n"
     src += _c_array("want_out", ctype, want[idx]) + _c_array("check_idx", "idx", idx) + "\n"
     src += _main_open([("x", n), ("y", n), ("out", n)], ctype, fill=["x", "y"])
     if launch == "stream":
@@ -272,7 +279,9 @@ def gen_map(rng: random.Random, seed: int, index: int) -> Program:
     rtol, atol = _tol(ctype)
     checks = [f'    bad += check_close("out", h_out, want_out, check_idx, {len(idx)}, {rtol!r}, {atol!r});\n']
     tail = "    CHECK(cudaStreamDestroy(stream));\n" if launch == "stream" else ""
-    src += tail + _finish(checks, [f'    print_result("out", h_out, n, {RESULT_VALUES});\n'], ["d_x", "d_y", "d_out"])
+    src += tail + _finish(
+        checks, [f'    print_result("out", h_out, n, {RESULT_VALUES});\n'], ["d_x", "d_y", "d_out"]
+    )
     feats = ["error-check-macro", "events"] + (["grid-stride"] if launch == "grid-stride" else [])
     feats += ["streams"] if launch == "stream" else []
     feats += ["templates"] if launch == "template" else []
@@ -318,12 +327,18 @@ def gen_reduce(rng: random.Random, seed: int, index: int) -> Program:
             "        if (threadIdx.x == 0) partial[blockIdx.x] = v;\n    }\n"
         )
     kernel = f"__global__ void reduce_kernel(const {ctype}* __restrict__ x, {acc}* partial, int n) {{\n{load}{red}}}\n"
-    src = _header("reduce", seed, index, lcg_seed) + kernel + "\n"
-    src += _c_array("want_partial", ctype, partial) + f"static const double want_total = {_fmt(total, 'double')};\n\n"
+    src = _header("reduce", seed, index, lcg_seed, ctype) + kernel + "\n"
+    src += (
+        _c_array("want_partial", ctype, partial)
+        + f"static const double want_total = {_fmt(total, 'double')};\n\n"
+    )
     src += _main_open([("x", n), ("partial", nblocks)], ctype, fill=["x"])
     src += _timed(f"    reduce_kernel<<<{nblocks}, {block}>>>(d_x, d_partial, n);\n")
     src += _copy_back([("partial", nblocks)], ctype)
-    src += "    double total = 0.0;\n" + f"    for (int b = 0; b < {nblocks}; ++b) total += (double)h_partial[b];\n"
+    src += (
+        "    double total = 0.0;\n"
+        + f"    for (int b = 0; b < {nblocks}; ++b) total += (double)h_partial[b];\n"
+    )
     rtol, atol = _tol(ctype)
     patol = atol * chunk
     tatol = atol * n
@@ -360,9 +375,7 @@ def gen_transpose(rng: random.Random, seed: int, index: int) -> Program:
             "    int c = blockIdx.x * blockDim.x + threadIdx.x;\n    int r = blockIdx.y * blockDim.y + threadIdx.y;\n"
             "    if (r < rows && c < cols) out[c * rows + r] = in[r * cols + c];\n}\n"
         )
-        launch = (
-            f"    dim3 block({tile}, {block_rows});\n    dim3 grid((cols + {tile} - 1) / {tile}, (rows + {block_rows} - 1) / {block_rows});\n"
-        )
+        launch = f"    dim3 block({tile}, {block_rows});\n    dim3 grid((cols + {tile} - 1) / {tile}, (rows + {block_rows} - 1) / {block_rows});\n"
     else:
         pad = 1 if style == "tiled-padded" else 0
         kernel = (
@@ -376,19 +389,21 @@ def gen_transpose(rng: random.Random, seed: int, index: int) -> Program:
             "    for (int j = 0; j < TILE; j += BLOCK_ROWS)\n"
             "        if (x < rows && y + j < cols) out[(y + j) * rows + x] = tile[threadIdx.x][threadIdx.y + j];\n}\n"
         )
-        launch = (
-            f"    dim3 block({tile}, {block_rows});\n    dim3 grid((cols + {tile} - 1) / {tile}, (rows + {tile} - 1) / {tile});\n"
-        )
+        launch = f"    dim3 block({tile}, {block_rows});\n    dim3 grid((cols + {tile} - 1) / {tile}, (rows + {tile} - 1) / {tile});\n"
     n = rows * cols
     idx = _sample(n, random.Random(f"{seed}:{index}:sample"))
-    src = _header("transpose", seed, index, lcg_seed) + kernel + "\n"
+    src = _header("transpose", seed, index, lcg_seed, ctype) + kernel + "\n"
     src += _c_array("want_out", ctype, want[idx]) + _c_array("check_idx", "idx", idx) + "\n"
     src += _main_open([("a", n), ("out", n)], ctype, fill=["a"])
     src += f"    const int rows = {rows}, cols = {cols};\n" + launch
-    src += _timed("    transpose_kernel<<<grid, block>>>(d_a, d_out, rows, cols);\n") + _copy_back([("out", n)], ctype)
+    src += _timed("    transpose_kernel<<<grid, block>>>(d_a, d_out, rows, cols);\n") + _copy_back(
+        [("out", n)], ctype
+    )
     checks = [f'    bad += check_close("out", h_out, want_out, check_idx, {len(idx)}, 0.0, 0.0);\n']
     src += _finish(checks, [f'    print_result("out", h_out, n, {RESULT_VALUES});\n'], ["d_a", "d_out"])
-    feats = ["error-check-macro", "events", "2d-grid"] + (["static-shared", "tiling"] if style != "naive" else [])
+    feats = ["error-check-macro", "events", "2d-grid"] + (
+        ["static-shared", "tiling"] if style != "naive" else []
+    )
     params = dict(ctype=ctype, rows=rows, cols=cols, tile=tile, block_rows=block_rows, style=style)
     desc = f"Generated {style} transpose of a {rows}x{cols} {ctype} matrix, tile {tile}, block rows {block_rows}."
     return Program("transpose", "", "memory-ops", "easy", desc, feats, src, 0.0, 0.0, params)
@@ -420,10 +435,10 @@ def gen_stencil(rng: random.Random, seed: int, index: int) -> Program:
         "        out[g] = acc;\n    }\n}\n"
     )
     idx = _sample(n, random.Random(f"{seed}:{index}:sample"))
-    src = _header("stencil", seed, index, lcg_seed) + kernel + "\n"
+    src = _header("stencil", seed, index, lcg_seed, ctype) + kernel + "\n"
     src += _c_array("want_out", ctype, want[idx]) + _c_array("check_idx", "idx", idx) + "\n"
     src += _main_open([("x", n), ("out", n)], ctype, fill=["x"])
-    src += _timed(f"    stencil_kernel<<<(n + BLOCK - 1) / BLOCK, BLOCK>>>(d_x, d_out, n);\n")
+    src += _timed("    stencil_kernel<<<(n + BLOCK - 1) / BLOCK, BLOCK>>>(d_x, d_out, n);\n")
     src += _copy_back([("out", n)], ctype)
     rtol, atol = _tol(ctype)
     checks = [f'    bad += check_close("out", h_out, want_out, check_idx, {len(idx)}, {rtol!r}, {atol!r});\n']
@@ -471,7 +486,10 @@ def _dag(rng: random.Random, n_inputs: int, square: bool) -> list[Node]:
     for k in range(count):
         avail = n_inputs + k
         # Prefer recent values so the DAG is deep rather than a bag of independent leaves.
-        pick = lambda: max(rng.randrange(avail), rng.randrange(avail))  # noqa: E731
+
+        def pick(avail: int = avail) -> int:
+            return max(rng.randrange(avail), rng.randrange(avail))
+
         r = rng.random()
         if r < 0.2:
             layouts = [x for x in LAYOUT if square or x != "transpose"]
@@ -529,7 +547,9 @@ def _dag_source(nodes: list[Node], n_inputs: int, T: str) -> str:
                 "transpose": ("j", "i"),
             }[nd.op]
             expr = ref(nd.args[0], i, j)
-        out.append(f"// node{k} = {nd.op}({', '.join(('in' if a < n_inputs else 'node') + str(a if a < n_inputs else a - n_inputs) for a in nd.args)})\n")
+        out.append(
+            f"// node{k} = {nd.op}({', '.join(('in' if a < n_inputs else 'node') + str(a if a < n_inputs else a - n_inputs) for a in nd.args)})\n"
+        )
         out.append(f"__device__ {T} node{k}({params}, int i, int j) {{\n    return {expr};\n}}\n")
     return "".join(out)
 
@@ -585,8 +605,13 @@ def gen_dag(rng: random.Random, seed: int, index: int) -> Program:
     rtol, atol = _tol(ctype)
     ratol = atol * cols if red_op == "sum" else atol
     names = [f"in{k}" for k in range(n_inputs)]
-    src = _header("dag", seed, index, lcg_seed) + kernels + "\n"
-    src += _c_array("want_y", ctype, flat[idx]) + _c_array("check_idx", "idx", idx) + _c_array("want_rows", ctype, rowred) + "\n"
+    src = _header("dag", seed, index, lcg_seed, ctype) + kernels + "\n"
+    src += (
+        _c_array("want_y", ctype, flat[idx])
+        + _c_array("check_idx", "idx", idx)
+        + _c_array("want_rows", ctype, rowred)
+        + "\n"
+    )
     src += _main_open([(nm, n) for nm in names] + [("y", n), ("rows_out", rows)], ctype, fill=names)
     src += f"    dim3 block({bx}, {by});\n    dim3 grid(({cols} + {bx} - 1) / {bx}, ({rows} + {by} - 1) / {by});\n"
     dins = ", ".join(f"d_{nm}" for nm in names)
@@ -604,13 +629,33 @@ def gen_dag(rng: random.Random, seed: int, index: int) -> Program:
         f'    print_result("rows", h_rows_out, {rows}, {RESULT_VALUES});\n',
     ]
     src += _finish(checks, results, [f"d_{nm}" for nm in names] + ["d_y", "d_rows_out"])
-    feats = ["device-functions", "2d-grid", "static-shared", "templates", "error-check-macro", "events", "math-intrinsics", "warp-reduce"]
+    feats = [
+        "device-functions",
+        "2d-grid",
+        "static-shared",
+        "templates",
+        "error-check-macro",
+        "events",
+        "math-intrinsics",
+        "warp-reduce",
+    ]
     feats += ["warp-shuffle"] if red_style == "warp-shuffle" else []
     ops = [nd.op for nd in nodes]
-    params = dict(ctype=ctype, rows=rows, cols=cols, inputs=n_inputs, ops=ops, block=[bx, by], reduce_block=red_block,
-                  reduce=red_op, reduce_style=red_style)
-    desc = (f"Generated DAG kernel over {n_inputs} {rows}x{cols} {ctype} input(s): {' -> '.join(ops)}; "
-            f"then a row {red_op} ({red_style}).")
+    params = dict(
+        ctype=ctype,
+        rows=rows,
+        cols=cols,
+        inputs=n_inputs,
+        ops=ops,
+        block=[bx, by],
+        reduce_block=red_block,
+        reduce=red_op,
+        reduce_style=red_style,
+    )
+    desc = (
+        f"Generated DAG kernel over {n_inputs} {rows}x{cols} {ctype} input(s): {' -> '.join(ops)}; "
+        f"then a row {red_op} ({red_style})."
+    )
     diff = "hard" if len(nodes) >= 6 else "medium"
     return Program("dag", "", "vector-ops", diff, desc, feats, src, rtol, max(atol, ratol), params)
 
@@ -618,8 +663,15 @@ def gen_dag(rng: random.Random, seed: int, index: int) -> Program:
 # ----------------------------------------------------------------------------------------------- shared bits
 
 
-def _header(kind: str, seed: int, index: int, lcg_seed: int) -> str:
-    return PRELUDE.format(kind=kind, seed=seed, index=index, lcg_seed=lcg_seed, a=LCG_A, c=LCG_C) + "\n"
+GEN_UNIT = "static double lcg_unit() { return ((double)(lcg_next() >> 8) / 16777216.0) * 2.0 - 1.0; }"
+GEN_INT = "static int lcg_int() { return (int)((lcg_next() >> 8) % 201u) - 100; }"
+
+
+def _header(kind: str, seed: int, index: int, lcg_seed: int, ctype: str) -> str:
+    gen = GEN_INT if ctype == "int" else GEN_UNIT
+    return (
+        PRELUDE.format(kind=kind, seed=seed, index=index, lcg_seed=lcg_seed, a=LCG_A, c=LCG_C, gen=gen) + "\n"
+    )
 
 
 def _main_open(arrays: list[tuple[str, int]], ctype: str, fill: list[str]) -> str:
@@ -641,7 +693,8 @@ def _main_open(arrays: list[tuple[str, int]], ctype: str, fill: list[str]) -> st
 
 def _copy_back(arrays: list[tuple[str, int]], ctype: str) -> str:
     return "".join(
-        f"    CHECK(cudaMemcpy(h_{nm}, d_{nm}, sizeof({ctype}) * n_{nm}, cudaMemcpyDeviceToHost));\n" for nm, _ in arrays
+        f"    CHECK(cudaMemcpy(h_{nm}, d_{nm}, sizeof({ctype}) * n_{nm}, cudaMemcpyDeviceToHost));\n"
+        for nm, _ in arrays
     )
 
 
@@ -684,8 +737,9 @@ def write_program(prog: Program, out: Path, seed: int, index: int) -> Path:
         "sources": ["main.cu"],
         "build": {"flags": ["-O2"], "libs": []},
         "run": {"args": [], "timeout_s": 60},
-        "compare": {"mode": "exact"} if prog.rtol == 0 and prog.atol == 0 else
-        {"mode": "tolerance", "rtol": prog.rtol, "atol": prog.atol},
+        "compare": {"mode": "exact"}
+        if prog.rtol == 0 and prog.atol == 0
+        else {"mode": "tolerance", "rtol": prog.rtol, "atol": prog.atol},
     }
     (folder / "task.toml").write_text(dumps(task))
     origin = {
@@ -696,7 +750,9 @@ def write_program(prog: Program, out: Path, seed: int, index: int) -> Path:
         "index": index,
         "licence": "Apache-2.0",
         "reference": "numpy float64, embedded at generation time",
-        "params": {k: (v if not isinstance(v, list) else [str(x) for x in v]) for k, v in prog.params.items()},
+        "params": {
+            k: (v if not isinstance(v, list) else [str(x) for x in v]) for k, v in prog.params.items()
+        },
     }
     (folder / ORIGIN_FILE).write_text(_origin_toml(origin))
     return folder

@@ -4,7 +4,9 @@ from __future__ import annotations
 
 import argparse
 import json
+import re
 import sys
+from dataclasses import replace
 from pathlib import Path
 
 from ..api import make_options, translate
@@ -34,6 +36,11 @@ def add_parser(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-ar
         choices=("keep", "hipLaunchKernelGGL"),
         default="keep",
         help="kernel launch form for HIP (default: keep <<<...>>>)",
+    )
+    p.add_argument(
+        "--offload-arch",
+        default="gfx90a",
+        help="AMD GPU targets for migrated build files, comma-separated (default: gfx90a)",
     )
     p.add_argument("-j", "--jobs", type=int, default=1, help="parallel workers for a tree")
     p.add_argument("--in-place", action="store_true", help="rewrite the tree in place (keeps NAME.orig)")
@@ -65,6 +72,10 @@ def add_parser(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-ar
 def run(args: argparse.Namespace) -> int:
     try:
         options = make_options(args.to, args.hip_version, args.launch)
+        arches = tuple(a.strip() for a in args.offload_arch.split(",") if a.strip())
+        if not arches or not all(re.fullmatch(r"gfx[0-9a-f]+(?::[\w+-]+)*", a) for a in arches):
+            raise ValueError(f"bad --offload-arch {args.offload_arch!r}: expected e.g. gfx90a,gfx942")
+        options = replace(options, offload_arch=arches)
     except ValueError as err:
         print(f"gpuport translate: {err}", file=sys.stderr)
         return EXIT_USAGE

@@ -23,15 +23,15 @@ from .common.portability_warp_array import WarpArray32
 from .common.portability_warp_index import WarpIndex32
 from .common.unconverted import Unconverted
 from .hip.coop_groups_include import CoopGroupsInclude
-from .hip.kernel_pointer_arg import KernelPointerArg
 from .hip.launch_ggl import LaunchGGL
+from .hip.pointer_arg_cast import PointerArgCast
 from .hip.min_version import NeedsNewerHip
 from .hip.warp_mask_64 import WarpMask64
 from .hip.warp_sync_legacy import WarpSyncLegacy
 from .sycl import SYCL_RULES
 
 # Rule packs register their rules here; see rules/sycl/__init__.py for the SYCL pack's list.
-HIP_FIRST: list[type[Rule]] = [LaunchGGL, KernelPointerArg, WarpSyncLegacy, WarpMask64, NeedsNewerHip, CoopGroupsInclude]
+HIP_FIRST: list[type[Rule]] = [LaunchGGL, PointerArgCast, WarpSyncLegacy, WarpMask64, NeedsNewerHip, CoopGroupsInclude]
 PORTABILITY: list[type[Rule]] = [
     WarpMaskLiteral, LaneIndex32, WarpIndex32, WarpArray32, ShuffleLoop16, Ballot32, InlineAsm, TextureReference,
     DynamicParallelism,

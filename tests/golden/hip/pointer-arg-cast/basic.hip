@@ -11,3 +11,11 @@ void setup(size_t bytes) {
   hipFuncGetAttributes(&attr, reinterpret_cast<const void*>(attention<64>));
   hipFuncSetCacheConfig(reinterpret_cast<const void*>(attention<64>), hipFuncCachePreferShared);
 }
+
+void alloc(float **out, size_t w, size_t h) {
+  float *img;
+  size_t pitch;
+  hipMallocPitch(reinterpret_cast<void**>(&img), &pitch, w * sizeof(float), h);
+  hipMallocPitch((void **)&img, &pitch, w * sizeof(float), h);
+  hipMallocAsync(reinterpret_cast<void**>(out), w * h * sizeof(float), 0);
+}

@@ -11,3 +11,11 @@ void setup(size_t bytes) {
   cudaFuncGetAttributes(&attr, attention<64>);
   cudaFuncSetCacheConfig(attention<64>, cudaFuncCachePreferShared);
 }
+
+void alloc(float **out, size_t w, size_t h) {
+  float *img;
+  size_t pitch;
+  cudaMallocPitch(&img, &pitch, w * sizeof(float), h);
+  cudaMallocPitch((void **)&img, &pitch, w * sizeof(float), h);
+  cudaMallocAsync(out, w * h * sizeof(float), 0);
+}

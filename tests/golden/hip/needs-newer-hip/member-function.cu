@@ -1,0 +1,7 @@
+// gpuport: hip_version=5.2
+#include <cooperative_groups.h>
+namespace cg = cooperative_groups;
+__global__ void k(int *out) {
+  auto tile = cg::tiled_partition<32>(cg::this_thread_block());
+  out[tile.meta_group_rank()] = tile.thread_rank();
+}
