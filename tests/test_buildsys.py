@@ -36,7 +36,7 @@ PROJECT_DIRS = sorted(p for p in PROJECTS.iterdir() if (p / "SOURCE").is_file())
 
 
 def diag_lines(result) -> str:  # type: ignore[no-untyped-def]
-    return "".join(f"{d.line}:{d.column} {d.code} {d.status}\n" for d in result.located())
+    return "".join(f"{d.line}:{d.column} {d.code} {d.status}\n" for d in result.located(include_converted=True))
 
 
 @pytest.mark.parametrize("target", ["hip", "sycl"])

@@ -190,6 +190,7 @@ def test_translation_report_in_chromium(
     if os.environ.get("GPUPORT_SAVE_SCREENSHOT"):
         dest = REPO / "bench" / "results" / "report-screenshot.png"
         dest.parent.mkdir(parents=True, exist_ok=True)
+        page.evaluate("window.scrollTo(0, 0)")  # totals, table and the top of the open diff
         page.screenshot(path=str(dest), full_page=False)
 
     # Unified view re-renders the open file with +/- signs; closing removes its rows.

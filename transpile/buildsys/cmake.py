@@ -765,8 +765,6 @@ class Migration:
 
     def _names(self, cmd: Command, handled: set[int], user_vars: set[str]) -> None:
         """Names in arguments: CUDA::x targets, CMAKE_CUDA_* / CUDA_* variables and properties, genexes."""
-        if cmd.lname.startswith("cuda_"):
-            return
         # Ranges other findings hold (an argument may hold a flag and a name: each part once).
         taken = [(f.start, f.end) for f in self.out] + [(e.start, e.end) for f in self.out for e in f.edits]
         del handled

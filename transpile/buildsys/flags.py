@@ -252,7 +252,8 @@ class FlagTranslator:
                 i += 1
                 continue
             if t == "--default-stream" and nxt is not None:
-                new = "-fgpu-default-stream=per-thread" if nxt.text == "per-thread" else ""
+                per_thread = nxt.text == "per-thread" and self.target == "hip"
+                new = "-fgpu-default-stream=per-thread" if per_thread else ""
                 out.append(
                     Finding(
                         OPTION,

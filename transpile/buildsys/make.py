@@ -21,7 +21,7 @@ _CUDA_ROOT_VALUE = re.compile(r"^/usr/local/cuda(?:-[\d.]+)?/?$|^/opt/cuda/?$")
 _CUDA_ROOT_NAMES = re.compile(
     r"^(?:CUDA_PATH|CUDA_HOME|CUDA_DIR|CUDA_ROOT|CUDA_INSTALL_PATH|CUDA_TOOLKIT_ROOT_DIR)$"
 )
-_CU_SUFFIX = re.compile(r"(?<=[\w%*)}])\.cu(?![\w.])")
+_CU_SUFFIX = re.compile(r"(?<=[\w%*)}:])\.cu(?![\w.])")
 _LEFT = re.compile(r"^(?:.*/)?nvcc$|^-lcu\w+|^-lnv\w+|(?:^|[=,])(?:sm|compute)_\d+")
 
 

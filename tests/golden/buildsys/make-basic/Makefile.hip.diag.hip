@@ -1,0 +1,10 @@
+2:14 GP426 converted
+3:9 GP421 converted
+4:28 GP422 converted
+5:13 GP422 converted
+5:49 GP424 converted
+5:65 GP423 converted
+6:10 GP426 converted
+6:31 GP425 converted
+6:40 GP425 converted
+12:23 GP424 converted
