@@ -109,6 +109,13 @@ def main(argv: list[str] | None = None) -> int:
         f"{data['median_compile_s']} s on a machine shared with other jobs. "
         + (f"{len(failures)} failures, listed in augment_compile.json." if failures else "No failures.")
     )
+    if len(rows) < len(folders):
+        notes = (
+            f"**Partial run: {len(rows)} of {len(folders)} generated tasks compiled so far** (compiles took "
+            "about 20-60 s each on the shared, heavily loaded 2-core machine). Resume with "
+            f"`python3 bench/augment_compile.py {args.root} -j 2 --log {args.log}` (tasks already in the log "
+            "are skipped; index order, so every kind is sampled).\n\n" + notes
+        )
     write_markdown("augment_compile", "Generated (augment) tasks: nvcc compile check", table, prov, notes)
     print(f"{data['ok']}/{len(rows)} compiled ok ({len(folders)} generated)")
     return 0 if not failures and len(rows) == len(folders) else 1

@@ -321,6 +321,9 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("packages", nargs="*", default=PACKAGES)
     ap.add_argument("--per-package", type=int, default=6, help="TUs sampled per package (deterministic)")
     ap.add_argument("--jobs", type=int, default=2, help="parallel compiles")
+    ap.add_argument(
+        "--no-compile", action="store_true", help="translate and count only (compile columns: not run)"
+    )
     args = ap.parse_args(argv)
     t_start = time.monotonic()
     recs = []
@@ -334,8 +337,12 @@ def main(argv: list[str] | None = None) -> int:
         _, row, tool, cmd = job
         row[f"{tool}_compile"] = run_compile(cmd)
 
-    with ThreadPoolExecutor(args.jobs) as pool:
-        list(pool.map(work, jobs))
+    if args.no_compile:
+        for _, row, tool, _cmd in jobs:
+            row[f"{tool}_compile"] = {"ok": False, "reason": "not run (--no-compile)", "skipped": True}
+    else:
+        with ThreadPoolExecutor(args.jobs) as pool:
+            list(pool.map(work, jobs))
     for r in recs:
         if "rows" in r:
             r["summary"] = summarise(r)
@@ -436,10 +443,16 @@ def write_results(
                 str(s["gpuport-hip_refs_left"]),
                 str(s["hipify-hip_refs_left"]),
                 str(s["gpuport-sycl_refs_left"]),
-                f"{s['gpuport-hip_compiles']}/{n}",
-                f"{s['hipify-hip_compiles']}/{n}",
-                f"{s['gpuport-sycl_compiles']}/{n}",
-                reason.replace("|", "/")[:120],
+                *(
+                    (
+                        f"{s['gpuport-hip_compiles']}/{n}",
+                        f"{s['hipify-hip_compiles']}/{n}",
+                        f"{s['gpuport-sycl_compiles']}/{n}",
+                    )
+                    if not args.no_compile
+                    else ("not run",) * 3
+                ),
+                reason.replace("|", "/")[:120] if not args.no_compile else "",
             ]
         )
     n = total.get("tus", 0)
@@ -453,9 +466,15 @@ def write_results(
             str(total.get("gpuport-hip_refs_left", 0)),
             str(total.get("hipify-hip_refs_left", 0)),
             str(total.get("gpuport-sycl_refs_left", 0)),
-            f"{total.get('gpuport-hip_compiles', 0)}/{n}",
-            f"{total.get('hipify-hip_compiles', 0)}/{n}",
-            f"{total.get('gpuport-sycl_compiles', 0)}/{n}",
+            *(
+                (
+                    f"{total.get('gpuport-hip_compiles', 0)}/{n}",
+                    f"{total.get('hipify-hip_compiles', 0)}/{n}",
+                    f"{total.get('gpuport-sycl_compiles', 0)}/{n}",
+                )
+                if not args.no_compile
+                else ("not run",) * 3
+            ),
             "",
         ]
     )
@@ -489,17 +508,25 @@ def plot(recs: list[dict[str, Any]]) -> None:
         return
     names = [r["package"] for r in recs]
     x = range(len(names))
-    fig, (a1, a2) = plt.subplots(1, 2, figsize=(13, 4.5))
+    compiled = not any(
+        c.get("skipped") for r in recs for row in r["rows"] for c in row.values() if isinstance(c, dict)
+    )
+    fig, axes = plt.subplots(1, 2 if compiled else 1, figsize=(13 if compiled else 7, 4.5), squeeze=False)
+    a1, a2 = axes[0][0], axes[0][-1]
     w = 0.27
     for k, tool in enumerate(TOOLS):
         a1.bar([i + (k - 1) * w for i in x], [r["summary"][f"{tool}_refs_left"] for r in recs], w, label=tool)
+        if not compiled:
+            continue
         a2.bar(
             [i + (k - 1) * w for i in x],
             [r["summary"][f"{tool}_compiles"] / max(r["summary"]["tus"], 1) for r in recs],
             w,
             label=tool,
         )
-    for ax, title in ((a1, "CUDA references left (sampled TUs)"), (a2, "share of sampled TUs that compile")):
+    panels = [(a1, "CUDA references left (sampled TUs)")]
+    panels += [(a2, "share of sampled TUs that compile")] if compiled else []
+    for ax, title in panels:
         ax.set_xticks(list(x))
         ax.set_xticklabels(names, rotation=35, ha="right", fontsize=8)
         ax.set_title(title)

@@ -427,7 +427,7 @@ def _isa(evidence: list[dict[str, Any]], kind: str, name_filter: Any = None) -> 
     if not items:
         return None
     if len(items) == 1 and kind == "sass":
-        return items[0]["content"]
+        return str(items[0]["content"])
     return "".join(
         f";; gpuport: {e['name']}\n{e['content']}" + ("" if e["content"].endswith("\n") else "\n")
         for e in items
@@ -877,4 +877,5 @@ machine allowed, compared their `RESULT` lines and timed them, and stored one ro
 SQLite corpus store; `gpuport export <store> <out> --min-level {min_level}` wrote this folder with the Hugging
 Face `datasets` library (Parquet shards under `{DATA_DIR}/`, at most {shard_rows} rows a shard).
 """
-    return "---\n" + yaml.safe_dump(meta, sort_keys=False, allow_unicode=True) + "---\n" + body.lstrip("\n")
+    front = str(yaml.safe_dump(meta, sort_keys=False, allow_unicode=True))
+    return "---\n" + front + "---\n" + body.lstrip("\n")

@@ -67,7 +67,8 @@ def resolve_token(token: str | None = None) -> tuple[str | None, str]:
 
 def _selected(folder: Path) -> list[str]:
     """Relative paths that upload_folder(folder, ignore_patterns=IGNORE_PATTERNS) would add, sorted."""
-    from huggingface_hub.utils import DEFAULT_IGNORE_PATTERNS, filter_repo_objects
+    from huggingface_hub.utils import DEFAULT_IGNORE_PATTERNS  # type: ignore[attr-defined]
+    from huggingface_hub.utils import filter_repo_objects  # type: ignore[attr-defined]
 
     # Same listing as HfApi._prepare_upload_folder_additions: every regular file below the folder.
     rel = [p.relative_to(folder).as_posix() for p in sorted(folder.glob("**/*")) if p.is_file()]
@@ -110,7 +111,7 @@ def _check_card(readme: Path) -> None:
 
 
 def _check_repo_id(repo_id: str) -> None:
-    from huggingface_hub.utils import HFValidationError, validate_repo_id
+    from huggingface_hub.utils import HFValidationError, validate_repo_id  # type: ignore[attr-defined]
 
     try:
         validate_repo_id(repo_id)

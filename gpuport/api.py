@@ -8,7 +8,7 @@ from pathlib import Path
 
 from .transpile.diagnostics import Located
 from .transpile.engine import Stats, TranslationResult, translate_source
-from .transpile.options import Options, Target, parse_hip_version
+from .transpile.options import LaunchStyle, Options, Target, parse_hip_version
 from .transpile.report import FileReport, TreeReport
 from .transpile.tree import translate_tree as _translate_tree
 
@@ -32,27 +32,31 @@ class Translation:
 
 
 def make_options(
-    to: Target = "hip",
+    to: str = "hip",
     hip_version: str | tuple[int, int] | None = None,
     launch: str = "keep",
     sycl_subgroup_size: int = 32,
 ) -> Options:
-    if to not in ("hip", "sycl"):
+    """Validated Options from user-facing strings (raises ValueError naming the bad value)."""
+    if to == "hip":
+        target: Target = "hip"
+    elif to == "sycl":
+        target = "sycl"
+    else:
         raise ValueError(f"unknown target {to!r}: expected 'hip' or 'sycl'")
-    if launch not in ("keep", "hipLaunchKernelGGL"):
+    if launch == "keep":
+        style: LaunchStyle = "keep"
+    elif launch == "hipLaunchKernelGGL":
+        style = "hipLaunchKernelGGL"
+    else:
         raise ValueError(f"unknown launch style {launch!r}: expected 'keep' or 'hipLaunchKernelGGL'")
     version = hip_version if isinstance(hip_version, tuple) else parse_hip_version(hip_version)
-    return Options(
-        target=to,
-        hip_version=version,
-        launch=launch,
-        sycl_subgroup_size=sycl_subgroup_size,  # type: ignore[arg-type]
-    )
+    return Options(target=target, hip_version=version, launch=style, sycl_subgroup_size=sycl_subgroup_size)
 
 
 def translate(
     code: str | bytes,
-    to: Target = "hip",
+    to: str = "hip",
     *,
     hip_version: str | tuple[int, int] | None = None,
     launch: str = "keep",
@@ -74,7 +78,7 @@ def translate(
 def translate_tree(
     src: str | Path,
     out: str | Path | None = None,
-    to: Target = "hip",
+    to: str = "hip",
     *,
     hip_version: str | tuple[int, int] | None = None,
     launch: str = "keep",

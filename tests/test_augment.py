@@ -12,10 +12,11 @@ import pytest
 
 np = pytest.importorskip("numpy", reason="numpy is needed to compute the generated references")
 
-from gpuport.cli import main  # noqa: E402
 from gpuport.dataset.sources import ORIGIN_FILE  # noqa: E402
 from gpuport.dataset.sources.augment import Lcg, augment, generate  # noqa: E402
 from gpuport.dataset.suite import load_task, nvcc_compile_command  # noqa: E402
+
+from gpuport.cli import main  # noqa: E402
 
 
 def _files(root: Path) -> dict[str, bytes]:

@@ -134,6 +134,7 @@ def test_parse_backend_specs() -> None:
 
 
 @pytest.mark.hipcc
+@pytest.mark.slow
 def test_done_when_ptx_and_missing_api_compile_through_the_loop(tmp_path: Path) -> None:
     t = translate(DONE_WHEN, options=HIP52, path="done.cu")
     assert t.stats.total_unconverted == 3
@@ -444,6 +445,7 @@ def _cli(*args: str, cwd: Path) -> subprocess.CompletedProcess[bytes]:
     )
 
 
+@pytest.mark.slow  # about 90 s: the CLI compiles with hipcc when it is present
 def test_cli_llm_single_file_stdout_and_tree(tmp_path: Path) -> None:
     src = tmp_path / "src"
     src.mkdir()

@@ -7,11 +7,12 @@ import tarfile
 import tomllib
 from pathlib import Path
 
-from gpuport.cli import main
 from gpuport.dataset.sources import ORIGIN_FILE
 from gpuport.dataset.sources.local import extract_local, extract_tree, guess_domain
 from gpuport.dataset.sources.pypi_sdist import cached_archive, download_sdist, extract_sdist, split_spec
 from gpuport.dataset.suite import load_task
+
+from gpuport.cli import main
 
 KERNEL = """#include "common.cuh"
 // scale every element
@@ -90,7 +91,7 @@ def _sdist(path: Path, evil: bool = True) -> Path:
         "demo_pkg-1.2.0/LICENSE": "BSD 3-Clause License\nRedistribution and use in source and binary forms...\n",
         "demo_pkg-1.2.0/csrc/cuda/scale_kernel.cu": KERNEL,
         "demo_pkg-1.2.0/csrc/cuda/common.cuh": "#pragma once\n",
-        "demo_pkg-1.2.0/csrc/cuda/dup.cu": KERNEL_REFORMATTED,
+        "demo_pkg-1.2.0/csrc/cuda/zdup.cu": KERNEL_REFORMATTED,
         "demo_pkg-1.2.0/demo_pkg/__init__.py": "",
     }
     if evil:

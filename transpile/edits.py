@@ -61,6 +61,15 @@ class EditSet:
             self.accepted.append(e)
         return True
 
+    def replaced(self, start: int, end: int) -> bool:
+        """True when [start, end) lies inside the replaced range of an accepted edit (its text is gone)."""
+        # Accepted edits never overlap, so only the last one starting at or before `start` can hold it.
+        i = bisect.bisect_right(self._sorted, Edit(start, 1 << 62, ""))
+        if i == 0:
+            return False
+        e = self._sorted[i - 1]
+        return e.start < e.end and e.start <= start and end <= e.end
+
     def apply(self, source: bytes) -> bytes:
         return apply_edits(source, self._sorted)
 

@@ -60,6 +60,26 @@ def add_parser(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-ar
     p.add_argument("--keep-scratch", action="store_true", help="keep compiled files for inspection")
     p.add_argument("--json", action="store_true", help="print the build report as JSON on stdout")
     p.add_argument("--no-progress", action="store_true", help="no progress bar")
+    p.add_argument(
+        "--executor",
+        choices=("local", "ray"),
+        default="local",
+        help="local process pool (default) or a Ray cluster routing stages to nodes by resource",
+    )
+    p.add_argument("--address", default="auto", help="Ray cluster address for --executor ray (default: auto)")
+    p.add_argument(
+        "--runner",
+        choices=("local", "docker"),
+        default="local",
+        help="run compilers directly (default) or inside their toolchain's container image",
+    )
+    p.add_argument(
+        "--docker-image",
+        action="append",
+        default=[],
+        metavar="TOOL=IMAGE",
+        help="image for a toolchain under --runner docker (repeatable; e.g. hipcc=gpuport/rocm:latest)",
+    )
     p.set_defaults(run=run)
 
 
@@ -92,8 +112,13 @@ def run(args: argparse.Namespace) -> int:
     )
     show_progress = not args.no_progress and not args.json and sys.stderr.isatty()
     try:
+        extra = _placement_kwargs(args)
+    except (RuntimeError, ValueError, ImportError, ConnectionError) as err:
+        print(f"gpuport build: {err}", file=sys.stderr)
+        return EXIT_USAGE
+    try:
         if show_progress:
-            report = _build_with_bar(suite, args, options, build)
+            report = _build_with_bar(suite, args, options, build, extra)
         else:
             report = build(
                 suite,
@@ -104,16 +129,35 @@ def run(args: argparse.Namespace) -> int:
                 force=args.force,
                 scratch=Path(args.scratch) if args.scratch else None,
                 progress=None if args.json else _plain_progress,
+                **extra,
             )
     except (TaskError, ValueError) as err:
         print(f"gpuport build: {err}", file=sys.stderr)
         return EXIT_USAGE
+    finally:
+        if "executor" in extra:
+            extra["executor"].close()
     if args.json:
         json.dump(report.to_dict(), sys.stdout, indent=1)
         sys.stdout.write("\n")
     else:
         _print_summary(report.to_dict(), args.store)
     return EXIT_INTERNAL if report.errors else EXIT_OK
+
+
+def _placement_kwargs(args: argparse.Namespace) -> dict[str, Any]:
+    """Where the work runs: `executor` and `machine` for build() under --executor ray / --runner docker."""
+    from ..dataset import docker_runner
+
+    images = docker_runner.parse_images(args.docker_image)
+    if args.executor == "ray":
+        from ..dataset.ray_executor import RayExecutor
+
+        ex = RayExecutor(args.address, runner=args.runner, images=images)
+        return {"executor": ex, "machine": ex.cluster_machine()}
+    if args.runner == "docker":
+        return {"machine": docker_runner.containerized_machine(images)}
+    return {}
 
 
 def _plain_progress(row: dict[str, Any], done: int, total: int) -> None:
@@ -123,7 +167,9 @@ def _plain_progress(row: dict[str, Any], done: int, total: int) -> None:
     )
 
 
-def _build_with_bar(suite: Path, args: argparse.Namespace, options: Any, build: Any) -> Any:
+def _build_with_bar(
+    suite: Path, args: argparse.Namespace, options: Any, build: Any, extra: dict[str, Any]
+) -> Any:
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
     with Progress(
@@ -150,6 +196,7 @@ def _build_with_bar(suite: Path, args: argparse.Namespace, options: Any, build: 
             force=args.force,
             scratch=Path(args.scratch) if args.scratch else None,
             progress=progress,
+            **extra,
         )
 
 

@@ -29,7 +29,7 @@ def build_file_kind(name: str) -> str | None:
     lower = name.lower()
     if name == "CMakeLists.txt" or lower.endswith(".cmake"):
         return "cmake"
-    if lower in _MAKEFILES or lower.endswith(".mk") or lower.startswith("makefile."):
+    if lower in _MAKEFILES or lower.endswith(".mk"):
         return "make"
     return None
 

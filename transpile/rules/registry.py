@@ -11,7 +11,6 @@ from .base import Rule
 from .common.api_rename import ApiRename
 from .common.encoding import NotUtf8
 from .common.include_rewrite import IncludeRewrite
-from .common.syntax_error import SyntaxErrorRegion
 from .common.portability_ballot_32 import Ballot32
 from .common.portability_dynamic_parallelism import DynamicParallelism
 from .common.portability_inline_asm import InlineAsm
@@ -21,19 +20,34 @@ from .common.portability_shuffle_loop import ShuffleLoop16
 from .common.portability_texture_ref import TextureReference
 from .common.portability_warp_array import WarpArray32
 from .common.portability_warp_index import WarpIndex32
+from .common.syntax_error import SyntaxErrorRegion
 from .common.unconverted import Unconverted
 from .hip.coop_groups_include import CoopGroupsInclude
 from .hip.launch_ggl import LaunchGGL
-from .hip.pointer_arg_cast import PointerArgCast
 from .hip.min_version import NeedsNewerHip
+from .hip.pointer_arg_cast import PointerArgCast
 from .hip.warp_mask_64 import WarpMask64
 from .hip.warp_sync_legacy import WarpSyncLegacy
 from .sycl import SYCL_RULES
 
 # Rule packs register their rules here; see rules/sycl/__init__.py for the SYCL pack's list.
-HIP_FIRST: list[type[Rule]] = [LaunchGGL, PointerArgCast, WarpSyncLegacy, WarpMask64, NeedsNewerHip, CoopGroupsInclude]
+HIP_FIRST: list[type[Rule]] = [
+    LaunchGGL,
+    PointerArgCast,
+    WarpSyncLegacy,
+    WarpMask64,
+    NeedsNewerHip,
+    CoopGroupsInclude,
+]
 PORTABILITY: list[type[Rule]] = [
-    WarpMaskLiteral, LaneIndex32, WarpIndex32, WarpArray32, ShuffleLoop16, Ballot32, InlineAsm, TextureReference,
+    WarpMaskLiteral,
+    LaneIndex32,
+    WarpIndex32,
+    WarpArray32,
+    ShuffleLoop16,
+    Ballot32,
+    InlineAsm,
+    TextureReference,
     DynamicParallelism,
 ]
 SYCL_FIRST: list[type[Rule]] = SYCL_RULES

@@ -74,10 +74,12 @@ class Ballot32(Rule):
             name = _ballot(ctx, value)
             if name and _is_narrow(ctx, type_node):
                 yield self.warning(
-                    value.start_byte, value.end_byte,
+                    value.start_byte,
+                    value.end_byte,
                     f"`{name}` result stored in 32-bit `{ctx.text(type_node)}`: the lane set is {width}; "
                     "use `unsigned long long`",
-                    family="portability", symbol=name,
+                    family="portability",
+                    symbol=name,
                 )
         for m in ts.matches(_CAST, ctx.root):
             type_node, value = m["type"][0], m["value"][0]
@@ -85,9 +87,11 @@ class Ballot32(Rule):
             if name and _is_narrow(ctx, type_node):
                 cast = m["cast"][0]
                 yield self.warning(
-                    cast.start_byte, cast.end_byte,
+                    cast.start_byte,
+                    cast.end_byte,
                     f"`{name}` result cast to 32-bit `{ctx.text(type_node)}`: the lane set is {width}",
-                    family="portability", symbol=name,
+                    family="portability",
+                    symbol=name,
                 )
         for call in ts.captures(_CALLS, ctx.root).get("call", []):
             outer = callee_name(ctx, call)
@@ -97,7 +101,9 @@ class Ballot32(Rule):
             name = _ballot(ctx, args[0]) if args else ""
             if name:
                 yield self.warning(
-                    call.start_byte, call.end_byte,
+                    call.start_byte,
+                    call.end_byte,
                     f"`{outer}` takes 32 bits but `{name}` is {width}: use `{outer}ll`",
-                    family="portability", symbol=name,
+                    family="portability",
+                    symbol=name,
                 )

@@ -58,8 +58,10 @@ class DynamicParallelism(Rule):
                 continue
             # The range is the kernel's name only, so CUDA names in the arguments are still renamed.
             yield self.unconverted(
-                fn.start_byte, fn.end_byte,
+                fn.start_byte,
+                fn.end_byte,
                 f"launch of `{ctx.text(fn)}` from device code (dynamic parallelism) has no {target} "
                 "counterpart: launch it from the host",
-                family="launch", symbol=ctx.text(fn),
+                family="launch",
+                symbol=ctx.text(fn),
             )

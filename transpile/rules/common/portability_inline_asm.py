@@ -42,8 +42,10 @@ class InlineAsm(Rule):
         for node in ts.captures(_ASM, ctx.root).get("asm", []):
             first_line = ctx.text(node).split("\n", 1)[0]
             yield self.unconverted(
-                node.start_byte, node.end_byte,
+                node.start_byte,
+                node.end_byte,
                 f"inline PTX assembly `{first_line[:60]}` has no {target} counterpart: rewrite it with "
                 "intrinsics or plain C++",
-                family="asm", symbol="asm",
+                family="asm",
+                symbol="asm",
             )

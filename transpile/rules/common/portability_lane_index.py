@@ -51,8 +51,10 @@ class LaneIndex32(Rule):
             expr = m["expr"][0]
             fix = "`% warpSize`" if ctx.target == "hip" else "the sub-group's local id"
             yield self.warning(
-                expr.start_byte, expr.end_byte,
+                expr.start_byte,
+                expr.end_byte,
                 f"lane index `{ctx.text(expr)}` assumes a 32-lane warp; a {lane_word(ctx.target)} may differ: "
                 f"use {fix}",
-                family="portability", symbol=ctx.text(expr),
+                family="portability",
+                symbol=ctx.text(expr),
             )

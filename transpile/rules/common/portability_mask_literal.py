@@ -32,7 +32,7 @@ from ... import parse as ts
 from ...context import RuleContext
 from ...diagnostics import Diagnostic
 from ..base import Rule
-from .portability_shared import MASK_FUNCTIONS, FULL_MASK_32, call_args, callee_name, is_full_mask_32
+from .portability_shared import FULL_MASK_32, MASK_FUNCTIONS, call_args, callee_name, is_full_mask_32
 
 _STORE = """
 (init_declarator declarator: (_) @name value: (_) @value)

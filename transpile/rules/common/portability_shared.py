@@ -166,4 +166,8 @@ def call_args(call: Node) -> list[Node]:
 
 def lane_word(target: str) -> str:
     """How the target names the thing a CUDA warp is."""
-    return "wavefront (64 lanes on CDNA, 32 on RDNA)" if target == "hip" else "sub-group (size set by the device)"
+    return (
+        "wavefront (64 lanes on CDNA, 32 on RDNA)"
+        if target == "hip"
+        else "sub-group (size set by the device)"
+    )

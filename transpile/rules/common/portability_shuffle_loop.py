@@ -42,7 +42,9 @@ def _init(ctx: RuleContext, node: Node) -> tuple[str, Node] | None:
                 name, value = d.child_by_field_name("declarator"), d.child_by_field_name("value")
                 if name is not None and value is not None:
                     return ctx.text(name), value
-    elif node.type == "assignment_expression" and ctx.text(node.child_by_field_name("operator") or node) == "=":
+    elif (
+        node.type == "assignment_expression" and ctx.text(node.child_by_field_name("operator") or node) == "="
+    ):
         left, right = node.child_by_field_name("left"), node.child_by_field_name("right")
         if left is not None and right is not None:
             return ctx.text(left), right
@@ -128,8 +130,10 @@ class ShuffleLoop16(Rule):
             if not _calls_shuffle(ctx, body):
                 continue
             yield self.warning(
-                start.start_byte, start.end_byte,
+                start.start_byte,
+                start.end_byte,
                 f"shuffle loop {what}: it reduces 32 lanes, and a {lane_word(ctx.target)} may have more; "
                 f"{fix}",
-                family="portability", symbol=var,
+                family="portability",
+                symbol=var,
             )

@@ -67,9 +67,11 @@ class TextureReference(Rule):
             refs.add(name)
             decl = m["decl"][0]
             yield self.warning(
-                decl.start_byte, decl.end_byte,
+                decl.start_byte,
+                decl.end_byte,
                 f"legacy {kind} reference `{name}` (removed in CUDA 12): {why}; use a {kind} object",
-                family="texture", symbol=name,
+                family="texture",
+                symbol=name,
             )
         if not refs:
             return
@@ -78,7 +80,9 @@ class TextureReference(Rule):
             args = call_args(call)
             if fn in _FETCHES and args and ctx.text(args[0]) in refs:
                 yield self.warning(
-                    call.start_byte, call.end_byte,
+                    call.start_byte,
+                    call.end_byte,
                     f"`{fn}` through texture reference `{ctx.text(args[0])}`: {why}; use a texture object",
-                    family="texture", symbol=fn,
+                    family="texture",
+                    symbol=fn,
                 )

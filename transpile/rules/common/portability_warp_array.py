@@ -51,8 +51,10 @@ class WarpArray32(Rule):
                 if int_value(ctx, size) != 32:
                     continue
                 yield self.warning(
-                    arr.start_byte, arr.end_byte,
+                    arr.start_byte,
+                    arr.end_byte,
                     f"shared array `{ctx.text(arr)}` holds one slot per 32-lane warp (or lane); a "
                     f"{lane_word(ctx.target)} may differ: size it from the warp size",
-                    family="portability", symbol=ctx.text(inner),
+                    family="portability",
+                    symbol=ctx.text(inner),
                 )

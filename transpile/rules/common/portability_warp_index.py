@@ -49,8 +49,10 @@ class WarpIndex32(Rule):
             expr = m["expr"][0]
             fix = "`/ warpSize`" if ctx.target == "hip" else "the sub-group's group id"
             yield self.warning(
-                expr.start_byte, expr.end_byte,
+                expr.start_byte,
+                expr.end_byte,
                 f"warp index `{ctx.text(expr)}` assumes a 32-lane warp; a {lane_word(ctx.target)} may differ: "
                 f"use {fix}",
-                family="portability", symbol=ctx.text(expr),
+                family="portability",
+                symbol=ctx.text(expr),
             )

@@ -51,7 +51,12 @@ class CoopGroupsInclude(Rule):
                 yield Diagnostic(
                     self.code,
                     "`#include <hip/hip_runtime.h>` added before the cooperative groups header, which needs it",
-                    at, inc.node.end_byte, Status.INFO, "headers", inc.path, Safety.SAFE,
+                    at,
+                    inc.node.end_byte,
+                    Status.INFO,
+                    "headers",
+                    inc.path,
+                    Safety.SAFE,
                     (Edit(at, at, "#include <hip/hip_runtime.h>\n"),),
                 )
                 return

@@ -74,14 +74,21 @@ class WarpMask64(Rule):
             if not _FULL_32.fullmatch(literal):
                 continue
             yield self.converted(
-                start, end, f"full-warp mask `{literal}` -> `{WIDE_MASK}` (HIP masks are 64-bit)",
-                [Edit(start, end, WIDE_MASK)], family="device", symbol=occ.name,
+                start,
+                end,
+                f"full-warp mask `{literal}` -> `{WIDE_MASK}` (HIP masks are 64-bit)",
+                [Edit(start, end, WIDE_MASK)],
+                family="device",
+                symbol=occ.name,
             )
             if not noted:
                 noted = True
                 yield self.warning(
-                    occ.start, occ.end,
+                    occ.start,
+                    occ.end,
                     f"`{occ.name}`: HIP 6.2 declares the *_sync warp functions only when compiled with "
                     "-DHIP_ENABLE_WARP_SYNC_BUILTINS",
-                    family="device", symbol=occ.name, safety=Safety.SAFE,
+                    family="device",
+                    symbol=occ.name,
+                    safety=Safety.SAFE,
                 )

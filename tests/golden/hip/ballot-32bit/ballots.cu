@@ -1,0 +1,11 @@
+// gpuport: hip_version=6.2
+__device__ int votes(float v) {
+  unsigned b = __ballot_sync(0xffffffff, v > 0);
+  unsigned int b2 = __ballot_sync(0xffffffff, v < 0);
+  uint32_t act = __activemask();
+  int n = __popc(__ballot_sync(0xffffffff, v > 1));
+  int first = __ffs((unsigned)__ballot_sync(0xffffffff, v > 2));
+  unsigned long long wide = __ballot_sync(0xffffffff, v > 3);  // fine
+  auto w2 = __ballot_sync(0xffffffff, v > 4);                  // fine
+  return b + b2 + act + n + first + __popcll(wide) + __popcll(w2);
+}

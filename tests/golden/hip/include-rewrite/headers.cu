@@ -1,0 +1,9 @@
+#include <cuda_runtime.h>
+#include <cuda_runtime_api.h>
+#include <cuda_fp16.h>
+#include <curand_kernel.h>
+#include <cooperative_groups.h>
+#include <device_launch_parameters.h>
+#include "user-cuda.h"
+#include "kernels.cuh"
+#include <vector>

@@ -1,0 +1,9 @@
+#include <hip/hip_runtime.h>
+#include <hip/hip_runtime_api.h>
+#include <hip/hip_fp16.h>
+#include <hiprand/hiprand_kernel.h>
+#include <hip/hip_cooperative_groups.h>
+#include <device_launch_parameters.h>
+#include "user-cuda.h"
+#include "kernels.cuh"
+#include <vector>

@@ -1,0 +1,3 @@
+// Grüße: valid UTF-8 outside ASCII is kept and not reported (invalid bytes: tests/test_bad_input.py)
+#include <hip/hip_runtime.h>
+void f(float *p) { hipFree(p); /* ✓ */ }

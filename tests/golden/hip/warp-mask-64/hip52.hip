@@ -1,0 +1,4 @@
+// gpuport: hip_version=5.2
+__device__ float f(float v) {
+  return v + __shfl_down(v, 1);
+}

@@ -1,0 +1,78 @@
+"""Engine unit tests: edit overlap, literals untouched, whole-identifier matching, preprocessor, idempotency."""
+
+from __future__ import annotations
+
+import pytest
+from gpuport.transpile.edits import Edit, EditSet, apply_edits
+
+import gpuport
+
+
+def hip(code: str, **kw: str) -> str:
+    return gpuport.translate(code, to="hip", hip_version=kw.pop("hip_version", "6.2"), **kw).code
+
+
+def test_overlapping_group_is_rejected_whole() -> None:
+    edits = EditSet()
+    assert edits.add_group([Edit(0, 4, "AAAA")])
+    assert not edits.add_group([Edit(6, 7, "x"), Edit(2, 5, "y")])  # second overlaps: neither applied
+    assert edits.rejected == [Edit(6, 7, "x"), Edit(2, 5, "y")]
+    assert edits.apply(b"0123456789") == b"AAAA456789"
+    with pytest.raises(ValueError):
+        apply_edits(b"abc", [Edit(0, 2, "x"), Edit(1, 3, "y")])
+
+
+def test_replaced_reports_only_removed_text() -> None:
+    edits = EditSet()
+    edits.add_group([Edit(10, 20, ""), Edit(30, 30, "ins")])
+    assert edits.replaced(12, 15) and edits.replaced(10, 20)
+    assert not edits.replaced(5, 12) and not edits.replaced(30, 31) and not edits.replaced(21, 22)
+
+
+def test_comments_and_strings_untouched() -> None:
+    src = "// cudaMalloc here\nconst char *s = \"cudaMalloc(x)\"; /* cudaFree */ char c = 'c';\nvoid f(){ cudaFree(0); }\n"
+    out = hip(src)
+    assert "// cudaMalloc here" in out and '"cudaMalloc(x)"' in out and "/* cudaFree */" in out
+    assert "hipFree(0)" in out
+
+
+def test_longer_identifiers_and_user_headers_stay() -> None:
+    src = '#include "user-cuda.h"\n#include <cuda_runtime.h>\nint my_cudaMalloc = 1, cudaMallocX = 2;\n'
+    out = hip(src)
+    assert (
+        '#include "user-cuda.h"' in out and "my_cudaMalloc" in out and "#include <hip/hip_runtime.h>" in out
+    )
+
+
+def test_both_preprocessor_branches_translated() -> None:
+    src = "#if A\nvoid f(){ cudaDeviceSynchronize(); }\n#else\nvoid f(){ cudaDeviceReset(); }\n#endif\n"
+    out = hip(src)
+    assert "hipDeviceSynchronize" in out and "hipDeviceReset" in out and "cuda" not in out
+
+
+def test_macro_bodies_translated_token_wise() -> None:
+    src = '#define CK(x) if ((x) != cudaSuccess) puts("cudaSuccess failed") /* cudaFree */\n'
+    out = hip(src)
+    assert out == '#define CK(x) if ((x) != hipSuccess) puts("cudaSuccess failed") /* cudaFree */\n'
+
+
+def test_dropped_mask_names_are_not_reported() -> None:
+    # GP102 removes the mask argument, __activemask() inside it included: nothing is left to report.
+    result = gpuport.translate(
+        "__device__ int f(int v){ return __shfl_sync(__activemask(), v, 0); }", hip_version="5.2"
+    )
+    assert "__shfl(v, 0)" in result.code
+    assert result.fully_converted, [d.format() for d in result.diagnostics]
+
+
+@pytest.mark.parametrize("version", ["5.2", "6.2"])
+@pytest.mark.parametrize("launch", ["keep", "hipLaunchKernelGGL"])
+def test_idempotent(version: str, launch: str) -> None:
+    src = (
+        "#include <cooperative_groups.h>\n#include <cuda_runtime.h>\n"
+        "template <typename T> __global__ void k(T *p) { p[0] += __shfl_down_sync(0xffffffff, p[0], 1); "
+        "__syncwarp(); }\n"
+        "void h(float *p, cudaStream_t s) { k<float><<<1, 32, 0, s>>>(p); cudaStreamSynchronize(s); }\n"
+    )
+    once = hip(src, hip_version=version, launch=launch)
+    assert hip(once, hip_version=version, launch=launch) == once

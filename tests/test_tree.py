@@ -1,0 +1,89 @@
+"""Tree translation: mirroring, copying, CUDA detection in .cpp/.h, parallel = serial, the re-run cache."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import gpuport
+
+KERNEL = b"#include <cuda_runtime.h>\n__global__ void k(float *p) { p[threadIdx.x] = 1; }\nvoid f(float *p) { cudaFree(p); }\n"
+
+
+def make_tree(root: Path) -> Path:
+    src = root / "src"
+    (src / "lib" / "deep").mkdir(parents=True)
+    (src / "main.cu").write_bytes(KERNEL)
+    (src / "lib" / "k.cuh").write_bytes(b"#pragma once\n__device__ float twice(float x) { return 2 * x; }\n")
+    (src / "lib" / "host.cpp").write_bytes(
+        b"#include <cuda_runtime.h>\nvoid g() { cudaDeviceSynchronize(); }\n"
+    )
+    (src / "lib" / "plain.cpp").write_bytes(b"int add(int a, int b) { return a + b; }\n")
+    (src / "lib" / "deep" / "api.h").write_bytes(
+        b"#pragma once\n#include <cuda_runtime.h>\ncudaError_t init();\n"
+    )
+    (src / "lib" / "deep" / "plain.h").write_bytes(b"#pragma once\nint add(int, int);\n")
+    (src / "README.md").write_bytes(b"# uses cudaMalloc\n")
+    (src / "data.bin").write_bytes(bytes(range(256)))
+    return src
+
+
+def outputs(out: Path) -> dict[str, bytes]:
+    return {
+        p.relative_to(out).as_posix(): p.read_bytes()
+        for p in sorted(out.rglob("*"))
+        if p.is_file() and not p.name.startswith(".gpuport")
+    }
+
+
+def test_tree_mirrored_and_files_classified(tmp_path: Path) -> None:
+    src = make_tree(tmp_path)
+    report = gpuport.translate_tree(src, tmp_path / "out")
+    out = outputs(tmp_path / "out")
+    assert set(out) == {p.relative_to(src).as_posix() for p in src.rglob("*") if p.is_file()}
+    actions = {f.path: f.action for f in report.files}
+    assert actions == {
+        "README.md": "copied", "data.bin": "copied", "main.cu": "translated", "lib/k.cuh": "translated",
+        "lib/host.cpp": "translated", "lib/plain.cpp": "copied", "lib/deep/api.h": "translated",
+        "lib/deep/plain.h": "copied",
+    }  # fmt: skip
+    assert b"hipFree" in out["main.cu"] and b"hipDeviceSynchronize" in out["lib/host.cpp"]
+    assert b"hipError_t" in out["lib/deep/api.h"]
+    assert out["README.md"] == b"# uses cudaMalloc\n" and out["data.bin"] == bytes(range(256))
+    assert out["lib/plain.cpp"] == (src / "lib" / "plain.cpp").read_bytes()
+    assert report.exit_code == 0
+
+
+def test_parallel_equals_serial(tmp_path: Path) -> None:
+    src = make_tree(tmp_path)
+    for i in range(6):
+        (src / f"extra{i}.cu").write_bytes(KERNEL.replace(b"k(", f"k{i}(".encode()))
+    one = gpuport.translate_tree(src, tmp_path / "o1", jobs=1)
+    two = gpuport.translate_tree(src, tmp_path / "o2", jobs=2)
+    assert outputs(tmp_path / "o1") == outputs(tmp_path / "o2")
+    assert [(f.path, f.action) for f in one.files] == [(f.path, f.action) for f in two.files]
+    assert one.totals.to_dict() == two.totals.to_dict()
+
+
+def test_rerun_skips_unchanged_and_retranslates_edits(tmp_path: Path) -> None:
+    src = make_tree(tmp_path)
+    out = tmp_path / "out"
+    gpuport.translate_tree(src, out)
+    again = {f.path: f.action for f in gpuport.translate_tree(src, out).files}
+    assert again["main.cu"] == "unchanged" and again["lib/host.cpp"] == "unchanged"
+    (src / "main.cu").write_bytes(KERNEL + b"void h() { cudaDeviceReset(); }\n")
+    third = {f.path: f.action for f in gpuport.translate_tree(src, out).files}
+    assert third["main.cu"] == "translated" and third["lib/host.cpp"] == "unchanged"
+    assert b"hipDeviceReset" in (out / "main.cu").read_bytes()
+    forced = {f.path: f.action for f in gpuport.translate_tree(src, out, force=True).files}
+    assert forced["lib/host.cpp"] == "translated"
+
+
+def test_unconverted_sets_exit_code_1(tmp_path: Path) -> None:
+    src = tmp_path / "src"
+    src.mkdir()
+    (src / "a.cu").write_bytes(
+        b'__device__ unsigned f() { unsigned l; asm("mov.u32 %0, %%laneid;" : "=r"(l)); return l; }\n'
+    )
+    report = gpuport.translate_tree(src, tmp_path / "out")
+    assert report.exit_code == 1
+    assert report.totals.unconverted["asm"] == 1
