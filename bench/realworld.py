@@ -68,6 +68,7 @@ PACKAGES = [
     "xgboost",
     "lightgbm",
     "numba-cuda",
+    "torch-harmonics==0.8.0",
     "faiss-cpu",
 ]
 MAX_SDIST_BYTES = 60 * 2**20

@@ -67,12 +67,13 @@ def resolve_token(token: str | None = None) -> tuple[str | None, str]:
 
 def _selected(folder: Path) -> list[str]:
     """Relative paths that upload_folder(folder, ignore_patterns=IGNORE_PATTERNS) would add, sorted."""
-    from huggingface_hub.utils import DEFAULT_IGNORE_PATTERNS  # type: ignore[attr-defined]
-    from huggingface_hub.utils import filter_repo_objects  # type: ignore[attr-defined]
+    from huggingface_hub import utils as hf_utils
+
+    ignores = [*IGNORE_PATTERNS, *hf_utils.DEFAULT_IGNORE_PATTERNS]  # type: ignore[attr-defined]
 
     # Same listing as HfApi._prepare_upload_folder_additions: every regular file below the folder.
     rel = [p.relative_to(folder).as_posix() for p in sorted(folder.glob("**/*")) if p.is_file()]
-    return list(filter_repo_objects(rel, ignore_patterns=[*IGNORE_PATTERNS, *DEFAULT_IGNORE_PATTERNS]))
+    return list(hf_utils.filter_repo_objects(rel, ignore_patterns=ignores))  # type: ignore[attr-defined]
 
 
 def _sha256(path: Path) -> str:

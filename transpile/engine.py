@@ -148,8 +148,9 @@ def translate_source(
                     diag.symbol,
                     Safety.REVIEW,
                 )
-            elif not diag.edits and diag.status is Status.UNCONVERTED and editset.replaced(diag.start, diag.end):
-                continue  # a name inside text an earlier rewrite removed (a dropped lane mask): gone
+            elif not diag.edits and diag.status is Status.UNCONVERTED:
+                if editset.replaced(diag.start, diag.end):
+                    continue  # a name in text an earlier rewrite removed (a dropped lane mask): gone
             if diag.status in (Status.CONVERTED, Status.UNCONVERTED):
                 ctx.claim(diag)
             diagnostics.append(diag)

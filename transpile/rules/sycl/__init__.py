@@ -32,6 +32,13 @@ from .shadowed_names import ShadowedNames
 from .shared_memory import SharedMemory
 from .std_math import StdMath
 from .streams import Streams
+from .vector_types import VectorTypes
+from .warp_block_reduce import BlockReduceWarps
+from .warp_lane import WarpLaneIndex
+from .warp_reduce import WarpReduceLoop
+from .warp_scan import WarpScanLoop
+from .warp_shuffle import WarpShuffle
+from .warp_vote import WarpVote
 
 SYCL_RULES: list[type[Rule]] = [
     SyclPrelude,
@@ -40,7 +47,14 @@ SYCL_RULES: list[type[Rule]] = [
     KernelLaunch,
     Dim3Range,
     SharedMemory,
+    BlockReduceWarps,
     DeviceFunctionItem,
+    WarpReduceLoop,
+    WarpScanLoop,
+    WarpVote,
+    WarpLaneIndex,
+    WarpShuffle,
+    VectorTypes,
     Atomics,
     Barriers,
     MemoryApi,

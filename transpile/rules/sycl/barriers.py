@@ -14,7 +14,9 @@ Example
 Translated to
     sycl::group_barrier(item.get_group());
 Safety
-    safe. `__syncwarp(mask)` with a partial mask is marked review: a sub-group barrier involves all lanes.
+    safe, except `__syncwarp`: always review. A sub-group barrier involves all lanes of the sub-group,
+    and warp-synchronous code assumes 32 of them; with another sub-group size (1 on AdaptiveCpp's CPU
+    backend, measured: the suite's monte-carlo-pi-lcg then races and prints FAIL) it synchronises less.
 References
     SYCL 2020 specification, 4.17.3 (group_barrier), 3.8.3.2 (atomic_fence), 4.17.4.5 (reduce_over_group).
 """

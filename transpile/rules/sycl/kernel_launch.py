@@ -198,7 +198,7 @@ class KernelLaunch(Rule):
                 else:
                     size = " * ".join(d if re.fullmatch(r"\w+", d) else f"({d})" for d in dims)
                 locals_.append(f"sycl::local_accessor<{elem}, 1> {acc}(sycl::range<1>({size}), cgh);")
-                ptr = f"{acc}.get_multi_ptr<sycl::access::decorated::no>().get()"
+                ptr = f"&{acc}[0]"  # portable: AdaptiveCpp's local_accessor lacks get_multi_ptr
                 if not s.dims:
                     extras.append(f"{acc}[0]")
                 elif len(s.dims) == 1:

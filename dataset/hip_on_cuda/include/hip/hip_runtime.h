@@ -106,6 +106,12 @@ __device__ __forceinline__ int all(int predicate) { return __all_sync(kFullMask,
 #define __any(predicate) ::gpuport_hip_detail::any(predicate)
 #define __all(predicate) ::gpuport_hip_detail::all(predicate)
 
+// gpuport-hand: __builtin_amdgcn_wave_barrier
+// gpuport's HIP translation (rule GP102) turns CUDA's __syncwarp() into AMD's wave barrier, because no
+// HIP release has __syncwarp. On NVIDIA, where threads of a warp may diverge, the faithful equivalent of
+// that barrier is __syncwarp() over the full warp.
+#define __builtin_amdgcn_wave_barrier() __syncwarp()
+
 // gpuport-hand: __lane_id
 // HIP's lane index within the wavefront (PTX %laneid).
 __device__ __forceinline__ unsigned int __lane_id() {

@@ -25,11 +25,11 @@ void run(const float *in, float *out, int n) {
       sycl::local_accessor<float, 1> tile_acc(sycl::range<1>(TILE * (TILE + 1)), cgh);
       sycl::local_accessor<int, 1> count_acc(sycl::range<1>(1), cgh);
       cgh.parallel_for(sycl::nd_range<3>(sycl::range<3>(1, n / TILE, n / TILE) * sycl::range<3>(1, TILE, TILE), sycl::range<3>(1, TILE, TILE)), [=](sycl::nd_item<3> item) {
-        transpose(in, out, n, item, reinterpret_cast<float (*)[TILE + 1]>(tile_acc.get_multi_ptr<sycl::access::decorated::no>().get()), count_acc[0]); });
+        transpose(in, out, n, item, reinterpret_cast<float (*)[TILE + 1]>(&tile_acc[0]), count_acc[0]); });
     });
     gpuport_queue().submit([&](sycl::handler &cgh) {
       sycl::local_accessor<float, 1> buf_acc(sycl::range<1>((256 * sizeof(float)) / sizeof(float)), cgh);
       cgh.parallel_for(sycl::nd_range<3>(sycl::range<3>(1, 1, n / 256) * sycl::range<3>(1, 1, 256), sycl::range<3>(1, 1, 256)), [=](sycl::nd_item<3> item) {
-        block_sum<float>(in, out, item, buf_acc.get_multi_ptr<sycl::access::decorated::no>().get()); });
+        block_sum<float>(in, out, item, &buf_acc[0]); });
     });
 }

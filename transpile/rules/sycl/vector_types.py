@@ -1,0 +1,126 @@
+"""GP236 vector-types: CUDA's `float4`, `int2`, `uchar4`... stay plain structs with `.x` fields.
+
+What it does
+    For every CUDA vector type the file uses (`char1`..`double4`, the unsigned `u*` forms, `longlong*`)
+    and every `make_<type>(...)` it calls, defines once, after the includes, a standard C++ struct of the
+    same name with CUDA's fields and alignment and an inline `make_<type>` that aggregate-initialises it:
+        struct alignas(16) float4 { float x, y, z, w; };
+        inline float4 make_float4(float x, float y, float z, float w) { return float4{x, y, z, w}; }
+    (guarded by `GPUPORT_VEC_<type>` so a header and the file including it can both carry it). The uses
+    themselves are left as written: `v.x`, `float4 *p`, `reinterpret_cast<const float4 *>(a)[i]`.
+Why
+    SYCL's `sycl::float4` is a `sycl::vec` whose components are member functions (`v.x()`), so renaming
+    the type breaks every `v.x` in the code and proving which expressions have a vector type needs type
+    inference this tool does not do. A struct of our own keeps every field access, brace initialiser
+    and pointer cast valid, in standard C++ (no helper header: the definition is emitted into the file),
+    and `alignas` keeps CUDA's layout (16 bytes for float4/int4/double2...), so 128-bit loads through
+    `reinterpret_cast<float4 *>` stay valid. The names live in the global namespace; `sycl::float4` is in
+    namespace `sycl`, so they never clash unless the code says `using namespace sycl`.
+Example
+    float4 v = reinterpret_cast<const float4 *>(a)[i];
+    out[i] = v.x + v.y + v.z + v.w;
+Translated to
+    (the same lines; `struct alignas(16) float4 { float x, y, z, w; };` is defined after the includes)
+Safety
+    safe. CUDA's vector types have no arithmetic operators (those come from helper_math.h, which is user
+    code and keeps working on the structs).
+References
+    CUDA Runtime API, vector types (vector_types.h); C++17 [dcl.align]; SYCL 2020 specification, 4.14.2 (vec).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+
+from ...context import RuleContext
+from ...diagnostics import Diagnostic
+from ...edits import Edit
+from ..base import Rule
+
+# element type, alignments of the 1-, 2-, 3- and 4-component forms (CUDA's vector_types.h, LP64)
+_ELEMS: dict[str, tuple[str, tuple[int, int, int, int]]] = {
+    "char": ("signed char", (1, 2, 1, 4)),
+    "uchar": ("unsigned char", (1, 2, 1, 4)),
+    "short": ("short", (2, 4, 2, 8)),
+    "ushort": ("unsigned short", (2, 4, 2, 8)),
+    "int": ("int", (4, 8, 4, 16)),
+    "uint": ("unsigned int", (4, 8, 4, 16)),
+    "long": ("long", (8, 16, 8, 16)),
+    "ulong": ("unsigned long", (8, 16, 8, 16)),
+    "longlong": ("long long", (8, 16, 8, 16)),
+    "ulonglong": ("unsigned long long", (8, 16, 8, 16)),
+    "float": ("float", (4, 8, 4, 16)),
+    "double": ("double", (8, 16, 8, 16)),
+}
+_NAME = re.compile(r"(?:make_)?(u?char|u?short|u?int|u?long|u?longlong|float|double)([1-4])")
+_FIELDS = "xyzw"
+
+
+def definition(name: str) -> str:
+    m = _NAME.fullmatch(name)
+    assert m is not None
+    elem, align = _ELEMS[m.group(1)]
+    n = int(m.group(2))
+    fields = _FIELDS[:n]
+    params = ", ".join(f"{elem} {f}" for f in fields)
+    inits = ", ".join(fields)
+    return (
+        f"#ifndef GPUPORT_VEC_{name}\n#define GPUPORT_VEC_{name}\n"
+        f"struct alignas({align[n - 1]}) {name} {{ {elem} {', '.join(fields)}; }};\n"
+        f"inline {name} make_{name}({params}) {{ return {name}{{{inits}}}; }}\n"
+        "#endif\n"
+    )
+
+
+class VectorTypes(Rule):
+    code = "GP236"
+    name = "vector-types"
+    targets = frozenset({"sycl"})
+    summary = (
+        "Keep CUDA vector types (float4, int2...) as aligned structs with .x fields, defined in the file."
+    )
+
+    def run(self, ctx: RuleContext) -> Iterator[Diagnostic]:
+        used: dict[str, None] = {}
+        declared = ctx.declared_names
+        for occ in ctx.occurrences:
+            m = _NAME.fullmatch(occ.name)
+            if m is None or occ.name in declared or ctx.is_claimed(occ.start, occ.end):
+                continue
+            base = occ.name.removeprefix("make_")
+            used.setdefault(base, None)
+            yield self.converted(
+                occ.start,
+                occ.end,
+                f"`{occ.name}` kept: defined as a plain struct with CUDA's fields and alignment",
+                family="type",
+                symbol=occ.name,
+            )
+        if not used:
+            return
+        text = "".join(definition(n) for n in sorted(used, key=_order))
+        top = [
+            i for i in ctx.includes if i.node.parent is not None and i.node.parent.type == "translation_unit"
+        ]
+        if top and ctx.source[top[-1].node.end_byte - 1 : top[-1].node.end_byte] == b"\n":
+            # Replace the last include's newline: the queue prelude (GP201) inserts right after it, and
+            # two insertions at one point would conflict.
+            at = top[-1].node.end_byte
+            edit = Edit(at - 1, at, "\n" + text)
+        elif ctx.source:
+            edit = Edit(0, 1, text + ctx.slice(0, 1))
+        else:
+            return
+        yield self.converted(
+            edit.start,
+            edit.start,
+            f"vector types defined: {', '.join(sorted(used, key=_order))}",
+            [edit],
+            family="type",
+        )
+
+
+def _order(name: str) -> tuple[str, str]:
+    m = _NAME.fullmatch(name)
+    return (m.group(1), m.group(2)) if m else (name, "")

@@ -1,0 +1,102 @@
+"""GP235 warp-shuffle: shuffles outside a recognised idiom become sub-group shifts and permutes.
+
+What it does
+    A `__shfl_*_sync` call that GP230/GP231/GP234 did not take as part of an idiom is translated call by
+    call on `item.get_sub_group()`: `__shfl_down_sync(m, v, d)` -> `sycl::shift_group_left(sg, v, d)`,
+    `__shfl_up_sync` -> `sycl::shift_group_right`, `__shfl_xor_sync` -> `sycl::permute_group_by_xor`,
+    `__shfl_sync(m, v, src)` -> `sycl::select_from_group(sg, v, src)` (`sycl::group_broadcast` when `src`
+    is the constant 0). The lane mask is dropped; a width argument equal to 32 is dropped, any other
+    width is reported unconverted. The legacy mask-less forms (`__shfl_down`, ...) are handled alike.
+Why
+    These calls keep the code's 32-lane arithmetic: the results are right only when the sub-group has
+    32 lanes. The kernel should carry `[[sycl::reqd_sub_group_size(32)]]` (Options.sycl_subgroup_size) on
+    its launch lambda; the launch rule (GP203) writes the lambda, so this rule reports the need (review).
+Example
+    float up = __shfl_up_sync(0xffffffff, v, 1);
+Translated to
+    float up = sycl::shift_group_right(item.get_sub_group(), v, 1);
+Safety
+    review: results depend on the sub-group size (a device with other sizes, e.g. a CPU with 1, gives
+    different results); lanes shifted in from outside the group hold unspecified values in SYCL, CUDA's
+    own value.
+References
+    SYCL 2020 specification, 4.17.3 (shift_group_left/right, permute_group_by_xor, select_from_group,
+    group_broadcast).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from ... import parse as ts
+from ...context import RuleContext
+from ...diagnostics import Diagnostic, Safety
+from ...edits import Edit
+from ..base import Rule
+from ._model import enclosing_function, model
+from ._warp import SG, call_args, call_name, is_warp_size
+
+_MAP = {
+    "__shfl_down_sync": "sycl::shift_group_left",
+    "__shfl_up_sync": "sycl::shift_group_right",
+    "__shfl_xor_sync": "sycl::permute_group_by_xor",
+    "__shfl_sync": "sycl::select_from_group",
+    "__shfl_down": "sycl::shift_group_left",
+    "__shfl_up": "sycl::shift_group_right",
+    "__shfl_xor": "sycl::permute_group_by_xor",
+    "__shfl": "sycl::select_from_group",
+}
+
+
+class WarpShuffle(Rule):
+    code = "GP235"
+    name = "warp-shuffle"
+    targets = frozenset({"sycl"})
+    summary = "Translate remaining warp shuffles to sub-group shifts/permutes (needs a 32-lane sub-group)."
+    triggers = (b"__shfl",)
+
+    def run(self, ctx: RuleContext) -> Iterator[Diagnostic]:
+        m = model(ctx)
+        device = {f.node.id for f in m.functions.values() if not f.host_too}
+        size = ctx.options.sycl_subgroup_size
+        for call in ts.captures("(call_expression) @c", ctx.root).get("c", []):
+            name = call_name(ctx, call)
+            if name not in _MAP or ctx.is_claimed(call.start_byte, call.end_byte):
+                continue
+            fn = enclosing_function(call)
+            if fn is None or fn.id not in device:
+                continue
+            args = call_args(call)
+            if name.endswith("_sync"):
+                if len(args) < 3:
+                    continue
+                args = args[1:]
+            if len(args) == 3 and not is_warp_size(ctx, args[2]):
+                yield self.unconverted(
+                    call.start_byte,
+                    call.end_byte,
+                    f"`{name}` with width `{ctx.text(args[2])}`: SYCL sub-group shuffles have no width; "
+                    "rewrite over a sub-range of lanes by hand",
+                    family="device",
+                    symbol=name,
+                )
+                continue
+            if len(args) not in (2, 3):
+                continue
+            value, lane = args[0], args[1]
+            new = _MAP[name]
+            if new == "sycl::select_from_group" and ctx.text(lane).strip() == "0":
+                new = "sycl::group_broadcast"
+            edits = [Edit(call.start_byte, value.start_byte, f"{new}({SG}, ")]
+            if len(args) == 3:
+                edits.append(Edit(lane.end_byte, args[2].end_byte, ""))
+            yield self.converted(
+                call.start_byte,
+                call.end_byte,
+                f"`{name}` -> `{new}`: results depend on the sub-group size; the kernel needs "
+                f"[[sycl::reqd_sub_group_size({size})]] on its launch lambda",
+                edits,
+                family="device",
+                symbol=name,
+                safety=Safety.REVIEW,
+            )
