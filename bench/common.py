@@ -36,8 +36,12 @@ def machine() -> dict[str, Any]:
 
 def commit() -> str:
     try:
-        sha = subprocess.run(["git", "rev-parse", "HEAD"], cwd=REPO, capture_output=True, text=True).stdout.strip()
-        dirty = subprocess.run(["git", "status", "--porcelain"], cwd=REPO, capture_output=True, text=True).stdout
+        sha = subprocess.run(
+            ["git", "rev-parse", "HEAD"], cwd=REPO, capture_output=True, text=True
+        ).stdout.strip()
+        dirty = subprocess.run(
+            ["git", "status", "--porcelain"], cwd=REPO, capture_output=True, text=True
+        ).stdout
         return sha + ("+dirty" if dirty.strip() else "")
     except OSError:
         return "unknown"
@@ -59,12 +63,22 @@ def write_json(name: str, data: dict[str, Any]) -> Path:
     return path
 
 
-def write_markdown(name: str, title: str, table: list[list[str]], prov: dict[str, Any], notes: str = "") -> Path:
+def write_markdown(
+    name: str, title: str, table: list[list[str]], prov: dict[str, Any], notes: str = ""
+) -> Path:
     head, *rows = table
-    lines = [f"# {title}", "", f"Command: `{prov['command']}`  ", f"Commit: `{prov['commit']}`  ",
-             f"Date: {prov['date']}  ", f"Machine: {prov['machine']['cpu']}, {prov['machine']['cores']} cores, "
-             f"{prov['machine']['memory_gib']} GiB, {prov['machine']['os']}", "",
-             "| " + " | ".join(head) + " |", "|" + "---|" * len(head)]
+    lines = [
+        f"# {title}",
+        "",
+        f"Command: `{prov['command']}`  ",
+        f"Commit: `{prov['commit']}`  ",
+        f"Date: {prov['date']}  ",
+        f"Machine: {prov['machine']['cpu']}, {prov['machine']['cores']} cores, "
+        f"{prov['machine']['memory_gib']} GiB, {prov['machine']['os']}",
+        "",
+        "| " + " | ".join(head) + " |",
+        "|" + "---|" * len(head),
+    ]
     lines += ["| " + " | ".join(r) + " |" for r in rows]
     if notes:
         lines += ["", notes]

@@ -29,11 +29,12 @@ def main() -> int:
     args = parser.parse_args()
     db = sqlite3.connect(args.store)
     rows = []
-    for pair_id, task, level, ratio, notes, machine in db.execute(
-        "select id, task, level, time_ratio, notes, machine from pairs where target = 'hip' order by task"
+    for pair_id, task, level, ratio, notes in db.execute(
+        "select id, task, level, time_ratio, notes from pairs where target = 'hip' order by task"
     ):
         runs = db.execute(
-            "select side, rc, verdict, time_ms from runs where pair_id = ? order by side, repeat_index", (pair_id,)
+            "select side, rc, verdict, time_ms from runs where pair_id = ? order by side, repeat_index",
+            (pair_id,),
         ).fetchall()
         orig = [r for r in runs if r[0] == "original"]
         orig_ms = [r[3] for r in orig if r[3] is not None]
@@ -61,13 +62,26 @@ def main() -> int:
         "gpus": gpus,
     }
     prov = provenance()
-    data = {**prov, "run_command": args.run_command, "run_commit": args.run_commit, "summary": summary,
-            "tasks": rows}
+    data = {
+        **prov,
+        "run_command": args.run_command,
+        "run_commit": args.run_commit,
+        "summary": summary,
+        "tasks": rows,
+    }
     write_json(args.name, data)
     table = [["task", "CUDA original", "CUDA kernel ms", "HIP level", "HIP/CUDA time", "notes"]]
     for r in rows:
-        table.append([r["task"], r["cuda_original"], str(r["cuda_ms_median"]), r["hip_level"],
-                      str(r["hip_time_ratio"]), "; ".join(r["notes"])[:120]])
+        table.append(
+            [
+                r["task"],
+                r["cuda_original"],
+                str(r["cuda_ms_median"]),
+                r["hip_level"],
+                str(r["hip_time_ratio"]),
+                "; ".join(r["notes"])[:120],
+            ]
+        )
     notes = (
         f"Run on {', '.join(gpus)} by `{args.run_command}` at commit `{args.run_commit}`. "
         f"{len(rows)} of {args.suite_size or '?'} suite tasks were processed before the run's time limit; "
@@ -75,7 +89,9 @@ def main() -> int:
         f"(outputs equal to the CUDA original, time ratio stored): {perf}; median HIP/CUDA kernel-time ratio "
         f"{summary['hip_time_ratio_median']}."
     )
-    write_markdown(args.name, "GPU build: CUDA originals and HIP translations on the H200", table, prov, notes)
+    write_markdown(
+        args.name, "GPU build: CUDA originals and HIP translations on the H200", table, prov, notes
+    )
     print(json.dumps(summary, indent=1))
     return 0
 

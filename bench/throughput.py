@@ -71,7 +71,11 @@ def main() -> int:
             shutil.copytree(t, src / t.name, symlinks=False)
         files, lines = count_lines(src)
         print(f"tree: {files} files, {lines} lines", file=sys.stderr)
-        runs: dict[str, list[tuple[float, float]]] = {"gpuport -j 1": [], "gpuport -j 2": [], "torch hipify": []}
+        runs: dict[str, list[tuple[float, float]]] = {
+            "gpuport -j 1": [],
+            "gpuport -j 2": [],
+            "torch hipify": [],
+        }
         script = Path(tmp) / "torch_hipify.py"
         script.write_text(TORCH_SCRIPT)
         exts = ",".join(sorted(EXTENSIONS))
@@ -80,8 +84,23 @@ def main() -> int:
                 out = Path(tmp) / f"out-{i}-{name.replace(' ', '_')}"
                 if name.startswith("gpuport"):
                     jobs = name.split()[-1]
-                    cmd = [sys.executable, "-m", "gpuport", "translate", str(src), "-o", str(out), "--to", "hip",
-                           "-j", jobs, "-q", "--force", "--hip-version", "5.2"]
+                    cmd = [
+                        sys.executable,
+                        "-m",
+                        "gpuport",
+                        "translate",
+                        str(src),
+                        "-o",
+                        str(out),
+                        "--to",
+                        "hip",
+                        "-j",
+                        jobs,
+                        "-q",
+                        "--force",
+                        "--hip-version",
+                        "5.2",
+                    ]
                 else:
                     # hipify writes beside its input unless given an output folder; give it a copy.
                     work = Path(tmp) / f"torch-src-{i}"
@@ -89,7 +108,9 @@ def main() -> int:
                     cmd = [sys.executable, str(script), str(work), str(out), exts]
                 wall, peak = timed(cmd, Path(tmp))
                 runs[name].append((wall, peak))
-                print(f"{name}: {wall:.2f}s, {lines / wall:,.0f} lines/s, peak {peak:.0f} MiB", file=sys.stderr)
+                print(
+                    f"{name}: {wall:.2f}s, {lines / wall:,.0f} lines/s, peak {peak:.0f} MiB", file=sys.stderr
+                )
                 shutil.rmtree(out, ignore_errors=True)
     summary = {}
     for name, samples in runs.items():
@@ -106,16 +127,34 @@ def main() -> int:
     prov = provenance()
     import torch
 
-    data = {**prov, "trees": [str(t) for t in trees], "files": files, "lines": lines,
-            "torch_version": torch.__version__, "results": summary}
+    data = {
+        **prov,
+        "trees": [str(t) for t in trees],
+        "files": files,
+        "lines": lines,
+        "torch_version": torch.__version__,
+        "results": summary,
+    }
     write_json("throughput", data)
     table = [["tool", "median s", "lines/s", "× torch hipify", "peak RSS MiB"]]
     for name, s in summary.items():
-        table.append([name, f"{s['median_s']:.2f}", f"{s['lines_per_s']:,}", f"{s['ratio_vs_torch']:.2f}",
-                      f"{s['peak_rss_mib']:.0f}"])
-    write_markdown("throughput", f"Translation throughput: {files} files, {lines:,} lines", table, prov,
-                   notes=f"Trees: {', '.join(str(t) for t in trees)}. torch {torch.__version__}. "
-                   f"Median of {args.repeat} runs; each run a fresh process on a fresh copy.")
+        table.append(
+            [
+                name,
+                f"{s['median_s']:.2f}",
+                f"{s['lines_per_s']:,}",
+                f"{s['ratio_vs_torch']:.2f}",
+                f"{s['peak_rss_mib']:.0f}",
+            ]
+        )
+    write_markdown(
+        "throughput",
+        f"Translation throughput: {files} files, {lines:,} lines",
+        table,
+        prov,
+        notes=f"Trees: {', '.join(str(t) for t in trees)}. torch {torch.__version__}. "
+        f"Median of {args.repeat} runs; each run a fresh process on a fresh copy.",
+    )
     try:
         import matplotlib
 

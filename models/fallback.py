@@ -608,7 +608,13 @@ def apply_to_report(
     in_place = report.output is None
     src_root = Path(report.source)
     done: dict[str, FallbackResult] = {}
-    todo = [f for f in report.files if f.action == "translated" and f.stats.total_unconverted > 0]
+    from ..transpile.buildsys import is_build_path  # build files are migrated by their own rules, not a model
+
+    todo = [
+        f
+        for f in report.files
+        if f.action == "translated" and f.stats.total_unconverted > 0 and not is_build_path(f.path)
+    ]
     if not todo:
         return done
     if src_root.is_dir():  # the tree's own CUDA-looking names, as translate_tree computed them

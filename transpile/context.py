@@ -71,7 +71,6 @@ _DECLARING_FIELDS = {
 }
 
 
-
 @dataclass(frozen=True)
 class Occurrence:
     """One use of a CUDA-looking name in code (not in a comment or string literal)."""
@@ -206,9 +205,7 @@ class RuleContext:
             span = (node.start_byte, node.end_byte)
             starts = raw_cache.get(span)
             if starts is None:
-                starts = {
-                    t.start for t in tokenize(source[span[0] : span[1]], span[0]) if t.kind == "ident"
-                }
+                starts = {t.start for t in tokenize(source[span[0] : span[1]], span[0]) if t.kind == "ident"}
                 raw_cache[span] = starts
             if start in starts:
                 ident_node = node if (node.start_byte == start and node.end_byte == end) else None
@@ -229,7 +226,7 @@ class RuleContext:
             if path_node is None:
                 continue
             raw = self.text(path_node)
-            if len(raw) < 2 or raw[0] not in "<\"" or raw[-1] not in ">\"":
+            if len(raw) < 2 or raw[0] not in '<"' or raw[-1] not in '>"':
                 continue  # a macro as include path: nothing to map
             result.append(
                 Include(node, raw[1:-1], path_node.start_byte + 1, path_node.end_byte - 1, raw[0] == "<")

@@ -5,7 +5,7 @@ from __future__ import annotations
 import argparse
 import sys
 
-from ..transpile.rules.registry import all_rules, by_code
+from ..transpile.rules.registry import by_code
 
 
 def add_parser(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
@@ -18,14 +18,15 @@ def add_parser(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-ar
 def run(args: argparse.Namespace) -> int:
     if args.code:
         wanted = args.code.strip()
-        rule = by_code().get(wanted.upper()) or next((r for r in all_rules() if r.name == wanted), None)
+        codes = by_code()
+        rule = codes.get(wanted.upper()) or next((r for r in codes.values() if r.name == wanted), None)
         if rule is None:
             print(f"gpuport rules: no rule {wanted!r}; `gpuport rules` lists them", file=sys.stderr)
             return 2
         print(f"{rule.code} {rule.name} [{', '.join(sorted(rule.targets))}]\n")
         print(rule.doc())
         return 0
-    for rule in sorted(all_rules(), key=lambda r: r.code):
+    for rule in sorted(by_code().values(), key=lambda r: r.code):
         if args.target and args.target not in rule.targets:
             continue
         print(f"{rule.code}  {rule.name:<28} {','.join(sorted(rule.targets)):<9} {rule.summary}")

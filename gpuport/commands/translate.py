@@ -9,7 +9,8 @@ import sys
 from dataclasses import replace
 from pathlib import Path
 
-from ..api import make_options, translate
+from ..api import Translation, make_options, translate
+from ..transpile.buildsys import is_build_path, migrate_build_file
 from ..transpile.engine import TranslationResult
 from ..transpile.report import EXIT_USAGE, FileReport, TreeReport, summary_text
 from ..transpile.tree import TreeError, translate_tree, write_file
@@ -165,7 +166,12 @@ def _run_file(  # type: ignore[no-untyped-def]
     if b"\0" in data[:8192]:
         print(f"gpuport translate: {src}: binary file (NUL bytes); not translated", file=sys.stderr)
         return None
-    result = translate(data, options=options, path=name)
+    if is_build_path(name):
+        # A CMakeLists.txt or Makefile given alone: the build-file migration, not the C++ translator.
+        migrated = migrate_build_file(data, options, name)
+        result = Translation(migrated.code, migrated.located(), migrated.stats, options.target, migrated)
+    else:
+        result = translate(data, options=options, path=name)
     out_path: Path | None = None
     if args.output:
         out_path = Path(args.output)

@@ -7,6 +7,8 @@ version-specific rules first, then table renames, then reports.
 
 from __future__ import annotations
 
+from typing import Protocol
+
 from .base import Rule
 from .common.api_rename import ApiRename
 from .common.encoding import NotUtf8
@@ -63,5 +65,21 @@ def rules_for(target: str) -> list[Rule]:
     return [cls() for cls in all_rules() if target in cls.targets]
 
 
-def by_code() -> dict[str, type[Rule]]:
-    return {cls.code: cls for cls in all_rules()}
+class Documented(Protocol):
+    """What `gpuport rules` and the HTML report need of a code: rule classes and build-file codes alike."""
+
+    code: str
+    name: str
+    summary: str
+    targets: frozenset[str]
+
+    def doc(self) -> str: ...
+
+
+def by_code() -> dict[str, Documented]:
+    """Every documented diagnostic code: the source rules and the build-file codes (GP4xx)."""
+    from ..buildsys.codes import CODES  # build-file migration documents its findings the same way
+
+    table: dict[str, Documented] = {cls.code: cls for cls in all_rules()}  # type: ignore[misc]
+    table.update(CODES)
+    return table
