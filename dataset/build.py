@@ -424,14 +424,9 @@ def compile_sycl_stage(job: PairJob, tr: Translated) -> list[Compiled]:
         label = f"g++ {m.sycl_headers.details.get('gxx')} -fsyntax-only (intel-sycl-rt {m.sycl_headers.version} headers)"
         evidence, ok = [], True
         for src in tr.sources:
-            argv = ["g++", "-std=c++17", "-fsyntax-only", "-DSYCL_DISABLE_FSYCL_SYCLHPP_WARNING"]
-            argv += [
-                "-Wno-deprecated-declarations",
-                *flags,
-                f"-I{tr.src_dir}",
-                f"-I{m.sycl_headers.path}",
-                str(src),
-            ]
+            argv = toolchains.sycl_typecheck_argv(
+                src, [tr.src_dir], ["-Wno-deprecated-declarations", *flags]
+            ) or ["g++", "-fsyntax-only", str(src)]
             res, ev = _compile(argv, work, "compile", f"sycl type-check {src.name}", label)
             evidence.append(ev)
             ok = ok and res.ok

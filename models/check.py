@@ -142,16 +142,13 @@ class SyclChecker(Checker):
         self.label = "g++ -fsyntax-only (SYCL headers)"
 
     def _argv(self, src: Path, work: Path) -> list[str]:
-        argv = [
-            "g++",
-            "-std=c++17",
-            "-fsyntax-only",
-            "-w",
-            "-fmax-errors=0",
-            "-DSYCL_DISABLE_FSYCL_SYCLHPP_WARNING",
-        ]
-        argv += [f"-I{d}" for d in self.include_dirs]
-        return [*argv, f"-I{self.sycl_include}", str(src)]
+        from ..dataset.toolchains import sycl_typecheck_argv
+
+        argv = sycl_typecheck_argv(src, self.include_dirs, ["-w", "-fmax-errors=0"])
+        if argv is not None:
+            return argv
+        base = ["g++", "-std=c++17", "-fsyntax-only", "-w", "-DSYCL_DISABLE_FSYCL_SYCLHPP_WARNING"]
+        return [*base, *(f"-I{d}" for d in self.include_dirs), f"-I{self.sycl_include}", str(src)]
 
     def check(self, code: bytes) -> CheckResult:
         return self._compile(code)

@@ -27,3 +27,13 @@ def test_every_rule_doc_has_the_sections() -> None:
         if absent or not doc.startswith(f"{rule.code} {rule.name}"):
             missing[rule.code] = absent or ["first line must be 'CODE name: ...'"]
     assert not missing, missing
+
+
+def test_rules_doc_is_current() -> None:
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    script = Path(__file__).resolve().parent.parent / "scripts" / "gen_rules_doc.py"
+    proc = subprocess.run([sys.executable, str(script), "--check"], capture_output=True, text=True)
+    assert proc.returncode == 0, proc.stderr

@@ -12,6 +12,7 @@ import subprocess
 from pathlib import Path
 
 import pytest
+from gpuport.dataset.toolchains import sycl_typecheck_argv
 
 GOLDEN = Path(__file__).parent / "golden" / "sycl"
 CASES = sorted(GOLDEN.glob("**/*.sycl.cpp"))
@@ -37,22 +38,10 @@ def test_golden_sycl_typechecks(case: Path) -> None:
         pytest.skip(f"intentionally partial: {PARTIAL[rel]}")
     if shutil.which("g++") is None:
         pytest.skip("g++ not on PATH")
-    inc = _include_dir()
-    proc = subprocess.run(
-        [
-            "g++",
-            "-std=c++17",
-            "-fsyntax-only",
-            "-DSYCL_DISABLE_FSYCL_SYCLHPP_WARNING",
-            f"-I{inc}",
-            "-x",
-            "c++",
-            str(case),
-        ],
-        capture_output=True,
-        text=True,
-        timeout=300,
-    )
+    _include_dir()
+    argv = sycl_typecheck_argv(case, extra=["-x", "c++"])
+    assert argv is not None
+    proc = subprocess.run(argv, capture_output=True, text=True, timeout=300)
     assert proc.returncode == 0, proc.stderr[-4000:]
 
 

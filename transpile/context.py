@@ -68,6 +68,8 @@ _DECLARING_FIELDS = {
     "pointer_declarator": "declarator",
     "array_declarator": "declarator",
     "field_declaration": "declarator",
+    "parameter_declaration": "declarator",
+    "reference_declarator": "declarator",
 }
 
 

@@ -14,7 +14,8 @@ Translated to
 Safety
     safe, except entries the tables flag `review` (semantics differ slightly; the report lists them).
     Names inside comments and string literals, and longer identifiers that merely contain a CUDA name
-    (`my_cudaMalloc`), are never touched. Member names after `.`/`->` are never renamed.
+    (`my_cudaMalloc`), are never touched. Member names after `.`/`->` are never renamed, nor are names
+    the file declares itself (a variable called `half` or `fmax`).
     HIP names with no counterpart are left and reported unconverted (cuDNN: MIOpen's API differs).
 References
     transpile/tables/*.tsv; HIP porting guide; SYCL 2020 specification.
@@ -44,6 +45,10 @@ class ApiRename(Rule):
             if entry is None or (occ.node is not None and occ.node.type == "field_identifier"):
                 continue
             if ctx.is_claimed(occ.start, occ.end):
+                continue
+            # The file declares this name itself (a variable `half`, a local `fmax`, its own `rsqrtf`):
+            # every use refers to that declaration, not to the API.
+            if occ.name in ctx.declared_names:
                 continue
             if hip:
                 new = entry.hip_name()
