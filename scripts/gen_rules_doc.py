@@ -1,8 +1,8 @@
 #!/usr/bin/env python3
 """Write docs/RULES.md: every rule and build-file code with its full documentation, from the registry.
 
-    python3 scripts/gen_rules_doc.py          # rewrite
-    python3 scripts/gen_rules_doc.py --check  # exit 1 if docs/RULES.md is stale (run by the tests)
+python3 scripts/gen_rules_doc.py          # rewrite
+python3 scripts/gen_rules_doc.py --check  # exit 1 if docs/RULES.md is stale (run by the tests)
 """
 
 from __future__ import annotations

@@ -64,6 +64,7 @@ class Ballot32(Rule):
     name = "ballot-32bit"
     targets = frozenset({"hip", "sycl"})
     summary = "Report ballot results kept in 32-bit integers."
+    triggers = (b"__ballot",)
 
     def run(self, ctx: RuleContext) -> Iterator[Diagnostic]:
         if b"__ballot" not in ctx.source and b"__activemask" not in ctx.source:

@@ -47,6 +47,7 @@ class DynamicParallelism(Rule):
     name = "dynamic-parallelism"
     targets = frozenset({"hip", "sycl"})
     summary = "Report kernel launches from device code (dynamic parallelism)."
+    triggers = (b"<<<",)
 
     def run(self, ctx: RuleContext) -> Iterator[Diagnostic]:
         if b"<<<" not in ctx.source:

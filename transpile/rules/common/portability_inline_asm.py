@@ -34,6 +34,7 @@ class InlineAsm(Rule):
     name = "inline-asm"
     targets = frozenset({"hip", "sycl"})
     summary = "Report inline PTX assembly (no counterpart on AMD or SYCL)."
+    triggers = (b"asm",)
 
     def run(self, ctx: RuleContext) -> Iterator[Diagnostic]:
         if b"asm" not in ctx.source:

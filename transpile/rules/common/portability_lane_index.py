@@ -36,6 +36,8 @@ class LaneIndex32(Rule):
     name = "lane-index-32"
     targets = frozenset({"hip", "sycl"})
     summary = "Report lane ids computed as % 32 or & 31 of a thread index."
+    # A lane or warp id is computed from the thread index; no threadIdx, nothing to report.
+    triggers = (b"threadIdx",)
 
     def run(self, ctx: RuleContext) -> Iterator[Diagnostic]:
         for m in ts.matches(_BINARY, ctx.root):

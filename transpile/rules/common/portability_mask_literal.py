@@ -53,6 +53,7 @@ class WarpMaskLiteral(Rule):
     name = "warp-mask-literal"
     targets = frozenset({"hip", "sycl"})
     summary = "Report full 32-lane mask literals (0xffffffff) used as warp masks."
+    triggers = (b"_sync", b"0xffffffff", b"0xFFFFFFFF")
 
     def run(self, ctx: RuleContext) -> Iterator[Diagnostic]:
         if b"0x" not in ctx.source and b"0X" not in ctx.source:

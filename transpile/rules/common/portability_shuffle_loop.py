@@ -104,6 +104,7 @@ class ShuffleLoop16(Rule):
     name = "shuffle-loop-16"
     targets = frozenset({"hip", "sycl"})
     summary = "Report shuffle loops that start at offset 16 (a 32-lane reduction)."
+    triggers = (b"__shfl",)
 
     def run(self, ctx: RuleContext) -> Iterator[Diagnostic]:
         if b"shfl" not in ctx.source:

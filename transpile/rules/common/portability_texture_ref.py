@@ -49,6 +49,7 @@ class TextureReference(Rule):
     name = "texture-reference"
     targets = frozenset({"hip", "sycl"})
     summary = "Report legacy texture references (removed in CUDA 12, deprecated in HIP)."
+    triggers = (b"texture", b"tex1D", b"tex2D", b"tex3D")
 
     def run(self, ctx: RuleContext) -> Iterator[Diagnostic]:
         if b"texture" not in ctx.source and b"surface" not in ctx.source:

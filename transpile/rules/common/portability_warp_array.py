@@ -36,6 +36,7 @@ class WarpArray32(Rule):
     name = "warp-array-32"
     targets = frozenset({"hip", "sycl"})
     summary = "Report one-dimensional __shared__ arrays of 32 elements (per-warp slots)."
+    triggers = (b"__shared__",)
 
     def run(self, ctx: RuleContext) -> Iterator[Diagnostic]:
         seen: set[int] = set()

@@ -36,6 +36,8 @@ class WarpIndex32(Rule):
     name = "warp-index-32"
     targets = frozenset({"hip", "sycl"})
     summary = "Report warp ids computed as / 32 or >> 5 of a thread index."
+    # A lane or warp id is computed from the thread index; no threadIdx, nothing to report.
+    triggers = (b"threadIdx",)
 
     def run(self, ctx: RuleContext) -> Iterator[Diagnostic]:
         for m in ts.matches(_BINARY, ctx.root):

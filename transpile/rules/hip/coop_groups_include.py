@@ -40,6 +40,7 @@ class CoopGroupsInclude(Rule):
     name = "coop-groups-include"
     targets = frozenset({"hip"})
     summary = "Include hip_runtime.h before HIP's cooperative groups header."
+    triggers = (b"cooperative_groups",)
 
     def run(self, ctx: RuleContext) -> Iterator[Diagnostic]:
         for inc in ctx.includes:

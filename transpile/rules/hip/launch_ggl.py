@@ -38,6 +38,7 @@ class LaunchGGL(Rule):
     name = "launch-ggl"
     targets = frozenset({"hip"})
     summary = "Rewrite <<<...>>> launches as hipLaunchKernelGGL (opt-in)."
+    triggers = (b"<<<",)
 
     def run(self, ctx: RuleContext) -> Iterator[Diagnostic]:
         if ctx.options.launch != "hipLaunchKernelGGL":
