@@ -9,9 +9,9 @@ Why
     Never silently wrong: what the rules cannot translate stays in place, marked, and the exit code tells
     scripts that something remains. The LLM fallback takes these regions.
 Example
-    cudaGraphExecKernelNodeSetParams(exec, node, &params);
+    cudaMemcpyBatchAsync(dsts, srcs, sizes, count, attrs, attrIdxs, numAttrs, &failIdx, stream);
 Translated to
-    unchanged, with: GP003 `cudaGraphExecKernelNodeSetParams` has no known HIP counterpart
+    unchanged, with: GP003 `cudaMemcpyBatchAsync` is not in the HIP tables
 Safety
     reports only; changes nothing.
 References
