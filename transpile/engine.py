@@ -85,11 +85,16 @@ class TranslationResult:
         """Diagnostics with line/column, for reports. Converted references only on request."""
         from .context import _line_col, line_starts
 
+        wanted = [
+            d
+            for d in self.diagnostics
+            if include_converted or d.status is not Status.CONVERTED or d.safety is Safety.REVIEW
+        ]
+        if not wanted:
+            return []
         starts = line_starts(self.source)
         out: list[Located] = []
-        for d in self.diagnostics:
-            if d.status is Status.CONVERTED and not (include_converted or d.safety is Safety.REVIEW):
-                continue
+        for d in wanted:
             line, col = _line_col(starts, d.start)
             out.append(
                 Located(

@@ -7,6 +7,7 @@ folders (no loops), and let one bad file fail alone.
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import json
 import os
@@ -24,7 +25,7 @@ from .context import CUDA_NAME
 from .engine import translate_source
 from .options import Options
 from .report import FileReport, TreeReport
-from .tables import TABLES_DIR
+from .tables import TABLES_DIR, load_tables
 
 CUDA_EXTENSIONS = frozenset({".cu", ".cuh"})
 # Files with these extensions are translated when they use CUDA.
@@ -39,8 +40,7 @@ _USES_CUDA = re.compile(
     rb"[A-Z_]\w*|#\s*include\s*[<\"](?:cuda|cublas|curand|cufft|cusparse|cusolver|cudnn|cooperative_groups|"
     rb"thrust/|cub/|cuComplex|nvrtc|nvtx|device_launch_parameters)"
 )
-_USER_DEFINE = re.compile(rb"#\s*define\s+([A-Za-z_]\w*)")
-_USER_FUNCTION = re.compile(rb"\b([A-Za-z_]\w*)\s*\([^;{}()]*(?:\([^;{}()]*\)[^;{}()]*)*\)\s*(?:const\s*)?\{")
+_CUDA_NAME_BYTES = re.compile(rb"(?<![A-Za-z0-9_])(?:" + CUDA_NAME.pattern.encode("ascii") + rb")(?![A-Za-z0-9_])")
 
 
 class TreeError(ValueError):
@@ -56,10 +56,23 @@ def uses_cuda(data: bytes) -> bool:
 
 
 def user_declared_cuda_names(data: bytes) -> set[str]:
-    """CUDA-looking names a project defines itself (`#define CUDA_CHECK`, `void cudaCheck(...) {`)."""
-    names = {m.decode("ascii") for m in _USER_DEFINE.findall(data)}
-    names.update(m.decode("ascii") for m in _USER_FUNCTION.findall(data))
-    return {n for n in names if CUDA_NAME.fullmatch(n)}
+    """CUDA-looking names a project defines itself (`#define CUDA_CHECK`, `void cudaCheck(...) {`).
+
+    Only names no table knows matter (they are the ones GP003 would report), so the costly checks run
+    for those few candidates only.
+    """
+    symbols = load_tables().symbols
+    candidates = {m.decode("ascii") for m in _CUDA_NAME_BYTES.findall(data)}
+    names: set[str] = set()
+    for name in candidates:
+        if name in symbols:
+            continue
+        raw = re.escape(name.encode("ascii"))
+        if re.search(rb"#\s*define\s+" + raw + rb"\b", data) or re.search(
+            rb"\b" + raw + rb"\s*\([^;{}]*\)\s*(?:const\s*)?\{", data
+        ):
+            names.add(name)
+    return names
 
 
 def default_extension_map(target: str) -> dict[str, str]:
@@ -67,6 +80,7 @@ def default_extension_map(target: str) -> dict[str, str]:
     return {".cu": ".cpp"} if target == "sycl" else {}
 
 
+@functools.cache
 def _tables_fingerprint() -> str:
     h = hashlib.sha256()
     for p in sorted(TABLES_DIR.glob("*.tsv")):
@@ -102,6 +116,12 @@ def write_file(out_root: Path, rel: str, data: bytes) -> None:
         target.unlink()  # never write through a link to somewhere else
     if not within(target, out_root):
         raise OSError(f"refusing to write outside the output folder: {target}")
+    if not target.exists():
+        # A new file replaces nothing: write it directly (a crash leaves a partial output that the cache
+        # does not list, so the next run rewrites it). Existing files are replaced atomically below.
+        with open(target, "xb") as fh:
+            fh.write(data)
+        return
     fd, tmp = tempfile.mkstemp(dir=target.parent, prefix=".gpuport-")
     try:
         with os.fdopen(fd, "wb") as fh:
@@ -233,12 +253,14 @@ def translate_tree(
 
     # Pass 1: names the project declares itself, so its own CUDA_CHECK is not reported as CUDA's.
     user_names: set[str] = set(options.user_names)
+    contents: dict[Path, bytes] = {}
     for path in files:
         if path.suffix.lower() in CUDA_EXTENSIONS | MAYBE_CUDA_EXTENSIONS:
             try:
-                user_names |= user_declared_cuda_names(path.read_bytes())
+                contents[path] = path.read_bytes()
             except OSError:
-                pass  # reported when pass 2 reads it
+                continue  # reported when the worker reads it
+            user_names |= user_declared_cuda_names(contents[path])
     options = replace(options, user_names=frozenset(user_names))
 
     cache_path = out_root / CACHE_FILE
@@ -253,10 +275,7 @@ def translate_tree(
             out_rel = rel[: -len(path.suffix)] + ext_map[suffix]
         key = None
         if suffix in CUDA_EXTENSIONS | MAYBE_CUDA_EXTENSIONS:
-            try:
-                data = path.read_bytes()
-            except OSError:
-                data = None
+            data = contents.get(path)
             if data is not None:
                 key = _cache_key(options, data)
                 hit = cache.get(rel)

@@ -16,9 +16,11 @@ from __future__ import annotations
 from ..base import Rule
 from .atomics import Atomics
 from .barriers import Barriers
+from .bit_intrinsics import BitIntrinsics
 from .builtin_index import BuiltinIndex
 from .device_globals import DeviceGlobals
 from .device_item import DeviceFunctionItem
+from .device_queries import DeviceQueries
 from .dim3_range import Dim3Range
 from .error_api import ErrorApi
 from .events import Events
@@ -61,9 +63,11 @@ SYCL_RULES: list[type[Rule]] = [
     ErrorApi,
     Events,
     Streams,
+    DeviceQueries,
     BuiltinIndex,
     FunctionQualifiers,
     Printf,
+    BitIntrinsics,
     StdMath,
     ShadowedNames,
 ]

@@ -2,7 +2,7 @@
 
 What it does
     `cudaMalloc(&p, n)` -> `p = (T *)sycl::malloc_device(n, gpuport_queue())` (T from p's declaration,
-    else `decltype(p)`); `cudaMallocManaged` -> `sycl::malloc_shared`; `cudaMallocHost`/`cudaHostAlloc`
+    else `std::remove_reference_t<decltype(p)>`, as `decltype(a[0])` is a reference); `cudaMallocManaged` -> `sycl::malloc_shared`; `cudaMallocHost`/`cudaHostAlloc`
     -> `sycl::malloc_host`; `cudaFree`/`cudaFreeHost` -> `sycl::free(p, gpuport_queue())`;
     `cudaMemcpy(d, s, n, kind)` -> `gpuport_queue().memcpy(d, s, n).wait()`; `cudaMemcpyAsync(d, s, n,
     kind, st)` -> `st->memcpy(d, s, n)`; `cudaMemset[Async]` -> `.memset(...)`;
@@ -123,7 +123,8 @@ class MemoryApi(Rule):
             got = variable_type(ctx, target, occ.node)
             if got is not None and got[2] == 1 and not got[1]:
                 t = got[0]
-        cast = f"({t} *)" if t else f"static_cast<decltype({target})>("
+        # decltype of an lvalue expression (`d_q[0]`, `s.ptr`) is a reference: strip it for the cast.
+        cast = f"({t} *)" if t else f"static_cast<std::remove_reference_t<decltype({target})>>("
         func = ALLOC[occ.name]
         b0, b1 = call.args[1]
         edits = [

@@ -3,7 +3,9 @@
 What it does
     The tables map `cudaStream_t` to `sycl::queue *`. `cudaStreamCreate(&s)` (and `...WithFlags`) ->
     `s = new sycl::queue(gpuport_queue().get_context(), gpuport_queue().get_device(), {in_order,
-    enable_profiling})`; `cudaStreamDestroy(s)` -> `delete s`. Synchronisation is GP210's
+    enable_profiling})`; `cudaStreamDestroy(s)` -> `delete s`; `cudaStreamWaitEvent(s, e, 0)` ->
+    `s->submit([&](sycl::handler &gp_h) { gp_h.depends_on(e); gp_h.single_task([] {}); })`, a marker
+    command on `s` that starts after `e` (standard SYCL 2020: no `ext_oneapi_submit_barrier`). Synchronisation is GP210's
     (`s->wait()`); launches and async copies on a stream use `s->` (GP203, GP210).
 Why
     A CUDA stream is an in-order queue of work on one device; a second in-order SYCL queue on the same
@@ -28,7 +30,7 @@ from ...diagnostics import Diagnostic
 from ...edits import Edit
 from ..base import Rule
 from ._model import QUEUE
-from .memory_api import wrap
+from .memory_api import queue_of, wrap
 
 NEW_QUEUE = (
     f"new sycl::queue({QUEUE}.get_context(), {QUEUE}.get_device(), sycl::property_list{{"
@@ -45,6 +47,7 @@ class Streams(Rule):
     def run(self, ctx: RuleContext) -> Iterator[Diagnostic]:
         for occ in ctx.occurrences:
             if occ.name not in (
+                "cudaStreamWaitEvent",
                 "cudaStreamCreate",
                 "cudaStreamCreateWithFlags",
                 "cudaStreamDestroy",
@@ -59,6 +62,12 @@ class Streams(Rule):
             first = call.arg_text(ctx, 0).strip()
             if occ.name == "cudaStreamDestroy":
                 new = f"delete {first}"
+            elif occ.name == "cudaStreamWaitEvent" and len(call.args) in (2, 3):
+                event = call.arg_text(ctx, 1).strip()
+                new = (
+                    f"{queue_of(ctx, call, 0)}submit([&](sycl::handler &gp_h) {{ gp_h.depends_on({event}); "
+                    "gp_h.single_task([] {}); })"
+                )
             elif first.startswith("&"):
                 new = f"{first[1:].strip()} = {NEW_QUEUE}"
             else:
