@@ -130,6 +130,9 @@ class Function:
     template_params: list[str]
     needs_item: bool = False
     shared: list[SharedVar] = field(default_factory=list)
+    # `__shared__` variables of the device functions it calls (transitively), as parameters named
+    # `gp_<function>_<variable>`, extents in this function's template parameters.
+    shared_in: list[SharedVar] = field(default_factory=list)
     globals_used: list[str] = field(default_factory=list)  # device globals read, transitively
     problems: list[tuple[int, int, str]] = field(default_factory=list)
 
@@ -145,12 +148,19 @@ class Function:
         if self.kernel or self.needs_item:
             out.append(ITEM_PARAM)
         out.extend(s.param for s in self.shared)
+        out.extend(s.param for s in self.shared_in)
         out.extend(model.globals[g].param for g in self.globals_used)
         return out
+
+    def exported_shared(self) -> list[SharedVar]:
+        """The shared variables a caller provides for this device function (own ones renamed)."""
+        own = [SharedVar(f"gp_{self.name}_{v.name}", v.decl, v.elem_type, v.dims, False) for v in self.shared]
+        return own + list(self.shared_in)
 
     def device_call_args(self) -> list[str]:
         """What a device-side caller passes for this function's implicit parameters."""
         out = [ITEM] if self.needs_item else []
+        out += [v.name for v in self.exported_shared()]
         return out + list(self.globals_used)
 
 
@@ -440,8 +450,14 @@ def _build(ctx: RuleContext) -> Model:
         f.needs_item = f.kernel or bool(ids & (ITEM_NAMES | item_macros))
         f.globals_used = sorted(ids & set(globals_))
         calls[f.name] = ids & set(functions)
-        if f.kernel:
+        if f.kernel or (not f.host_too and name_count(ctx, f) == 1):
             f.shared = _shared_vars(ctx, f)
+            if not f.kernel and any(v.dynamic for v in f.shared):
+                f.problems.append(
+                    (f.node.start_byte, f.node.end_byte, "extern shared memory in a device function")
+                )
+                f.shared = []
+    _propagate_shared(ctx, functions, calls)
     # Transitive closure over the file's call graph.
     changed = True
     while changed:
@@ -480,6 +496,77 @@ def _build(ctx: RuleContext) -> Model:
     return Model(functions, globals_, item_macros)
 
 
+def name_count(ctx: RuleContext, f: Function) -> int:
+    return sum(1 for fn in ts.captures(_FUNCTIONS, ctx.root).get("f", []) if function_name(ctx, fn) == f.name)
+
+
+def _call_template_args(ctx: RuleContext, caller: Function, callee: str) -> list[list[str] | None]:
+    """The explicit template argument lists of each call of `callee` in caller's body (None: none)."""
+    out: list[list[str] | None] = []
+    body = caller.node.child_by_field_name("body")
+    for call in ts.captures("(call_expression) @c", body).get("c", []) if body is not None else []:
+        fn = call.child_by_field_name("function")
+        if fn is None:
+            continue
+        if fn.type == "template_function":
+            name = fn.child_by_field_name("name")
+            targs = fn.child_by_field_name("arguments")
+            if name is not None and ctx.text(name) == callee and targs is not None:
+                out.append([ctx.text(a) for a in targs.named_children])
+        elif fn.type == "identifier" and ctx.text(fn) == callee:
+            out.append(None)
+    return out
+
+
+def _propagate_shared(ctx: RuleContext, functions: dict[str, Function], calls: dict[str, set[str]]) -> None:
+    """Give every caller of a device function with `__shared__` variables matching parameters: the
+    kernel at the top of the chain allocates them at its launch (GP203)."""
+    for _ in range(len(functions) + 1):
+        changed = False
+        for g in functions.values():
+            for callee in sorted(calls[g.name]):
+                c = functions[callee]
+                exported = c.exported_shared()
+                if not exported or c is g:
+                    continue
+                mapping: dict[str, str] = {}
+                if c.template_params:
+                    uses = _call_template_args(ctx, g, callee)
+                    if len({tuple(u) if u else None for u in uses}) != 1 or not uses[0]:
+                        g.problems.append(
+                            (
+                                g.node.start_byte,
+                                g.node.end_byte,
+                                f"`{callee}`'s shared memory needs explicit, "
+                                "identical template arguments at every call",
+                            )
+                        )
+                        continue
+                    mapping = dict(zip(c.template_params, uses[0], strict=False))
+                have = {v.name for v in g.shared_in}
+                for v in exported:
+                    if v.name in have:
+                        continue
+                    g.shared_in.append(
+                        SharedVar(
+                            v.name,
+                            v.decl,
+                            _subst(v.elem_type, mapping),
+                            [_subst(d, mapping) for d in v.dims],
+                            False,
+                        )
+                    )
+                    changed = True
+        if not changed:
+            return
+
+
+def _subst(text: str, mapping: dict[str, str]) -> str:
+    if not mapping:
+        return text
+    return re.sub(r"\b[A-Za-z_]\w*\b", lambda m: mapping.get(m.group(), m.group()), text)
+
+
 def _shared_vars(ctx: RuleContext, f: Function) -> list[SharedVar]:
     out: list[SharedVar] = []
     body = f.node.child_by_field_name("body")
@@ -505,33 +592,48 @@ def _shared_vars(ctx: RuleContext, f: Function) -> list[SharedVar]:
             )
             or (c.type == "type_qualifier" and ctx.text(c) in ("volatile",))
         )
-        if len(decls) != 1 or not elem:
+        if not decls or not elem:
             f.problems.append((node.start_byte, node.end_byte, "shared declaration not understood"))
             continue
-        got = declarator_name(ctx, decls[0])
-        if got is None or got[2] or decls[0].type == "init_declarator":
+        gots = [declarator_name(ctx, d) for d in decls]
+        if any(g is None or g[2] for g in gots) or any(d.type == "init_declarator" for d in decls):
             f.problems.append((node.start_byte, node.end_byte, "shared declaration not understood"))
             continue
-        name, dims, _ = got
-        if extern and dims != [""]:
-            f.problems.append((node.start_byte, node.end_byte, "extern shared variable that is not T x[]"))
-            continue
-        if not extern and any(d == "" for d in dims):
-            f.problems.append((node.start_byte, node.end_byte, "shared array without extent"))
-            continue
-        # Extents must be computable at the launch site: no names local to the kernel.
-        local_names = _local_names(ctx, body)
-        used = {m.group().decode() for d in dims for m in _IDENT_RE.finditer(d.encode())}
-        if used & local_names:
-            f.problems.append(
-                (
-                    node.start_byte,
-                    node.end_byte,
-                    f"shared array extent uses names local to the kernel ({', '.join(sorted(used & local_names))})",
-                )
+        for got in gots:
+            out.extend(_shared_var(ctx, f, body, node, got, elem, extern))  # type: ignore[arg-type]
+    return out
+
+
+def _shared_var(
+    ctx: RuleContext,
+    f: Function,
+    body: Node,
+    node: Node,
+    got: tuple[str, list[str], int],
+    elem: str,
+    extern: bool,
+) -> list[SharedVar]:
+    out: list[SharedVar] = []
+    name, dims, _ = got
+    if extern and dims != [""]:
+        f.problems.append((node.start_byte, node.end_byte, "extern shared variable that is not T x[]"))
+        return out
+    if not extern and any(d == "" for d in dims):
+        f.problems.append((node.start_byte, node.end_byte, "shared array without extent"))
+        return out
+    # Extents must be computable at the launch site: no names local to the kernel.
+    local_names = _local_names(ctx, body)
+    used = {m.group().decode() for d in dims for m in _IDENT_RE.finditer(d.encode())}
+    if used & local_names:
+        f.problems.append(
+            (
+                node.start_byte,
+                node.end_byte,
+                f"shared array extent uses names local to the kernel ({', '.join(sorted(used & local_names))})",
             )
-            continue
-        out.append(SharedVar(name, node, elem, dims, extern))
+        )
+        return out
+    out.append(SharedVar(name, node, elem, dims, extern))
     return out
 
 

@@ -175,7 +175,7 @@ class KernelLaunch(Rule):
         locals_: list[str] = []
         extras: list[str] = []
         if kernel is not None:
-            for s in kernel.shared:
+            for s in [*kernel.shared, *kernel.shared_in]:
                 elem = substitute(s.elem_type, mapping).replace("volatile ", "")
                 dims = [substitute(d, mapping) for d in s.dims]
                 unresolved = set(kernel.template_params) - set(mapping)

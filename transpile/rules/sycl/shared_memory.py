@@ -5,8 +5,11 @@ What it does
     `extern __shared__ T x[]`) declaration from the kernel body. GP202 adds a matching parameter
     (`T *x`, `T (*x)[M]`, `T &x`) and GP203 creates a `sycl::local_accessor<T, 1>` of the right size in a
     `submit` at each launch (dynamic: the launch's byte count / `sizeof(T)`) and passes its pointer (`&acc[0]`), so
-    the body's `x[i]`, `x[i][j]` stay as written. Shared variables in device functions (not kernels),
-    and extents that use names local to the kernel, are reported unconverted.
+    the body's `x[i]`, `x[i][j]` stay as written. A device function's (static) shared variables become
+    its parameters too; every caller gets a matching `gp_<function>_<variable>` parameter and passes it
+    on, so the kernel at the top creates the accessor (a templated device function's extents are
+    resolved through the explicit template arguments of its calls). Dynamic shared memory in device
+    functions, and extents that use names local to the function, are reported unconverted.
 Why
     SYCL 2020 has no `__shared__` storage class: work-group local memory is allocated through an accessor
     at command-group scope.
@@ -41,9 +44,11 @@ class SharedMemory(Rule):
     def run(self, ctx: RuleContext) -> Iterator[Diagnostic]:
         m = model(ctx)
         handled: set[int] = set()
-        for f in m.kernels.values():
+        for f in m.functions.values():
             for s in f.shared:
                 d = s.decl
+                if d.start_byte in handled:
+                    continue  # `__shared__ T a[N], b[N];`: one declaration, several variables
                 start = d.start_byte
                 line_start = ctx.source.rfind(b"\n", 0, start) + 1
                 end = d.end_byte
@@ -53,7 +58,8 @@ class SharedMemory(Rule):
                 yield self.converted(
                     d.start_byte,
                     d.end_byte,
-                    f"`__shared__ {s.name}` -> local_accessor parameter",
+                    f"`__shared__ {s.name}` -> local_accessor parameter"
+                    + ("" if f.kernel else " (the calling kernels allocate it)"),
                     [Edit(start, end, "")],
                     family="shared",
                     symbol=s.name,
