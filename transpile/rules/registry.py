@@ -68,10 +68,14 @@ def rules_for(target: str) -> list[Rule]:
 class Documented(Protocol):
     """What `gpuport rules` and the HTML report need of a code: rule classes and build-file codes alike."""
 
-    code: str
-    name: str
-    summary: str
-    targets: frozenset[str]
+    @property
+    def code(self) -> str: ...
+    @property
+    def name(self) -> str: ...
+    @property
+    def summary(self) -> str: ...
+    @property
+    def targets(self) -> frozenset[str]: ...
 
     def doc(self) -> str: ...
 
@@ -80,6 +84,6 @@ def by_code() -> dict[str, Documented]:
     """Every documented diagnostic code: the source rules and the build-file codes (GP4xx)."""
     from ..buildsys.codes import CODES  # build-file migration documents its findings the same way
 
-    table: dict[str, Documented] = {cls.code: cls for cls in all_rules()}  # type: ignore[misc]
+    table: dict[str, Documented] = {cls.code: cls for cls in all_rules()}
     table.update(CODES)
     return table
