@@ -262,7 +262,7 @@ def translate_stage(job: PairJob) -> Translated:
     out = Path(job.workdir) / job.target / "src"
     if out.exists():
         shutil.rmtree(out)
-    report = api.translate_tree(job.task.path, out, to=job.target, hip_version=job.options.hip_version)  # type: ignore[arg-type]
+    report = api.translate_tree(job.task.path, out, to=job.target, hip_version=job.options.hip_version)
     by_input = {f.path: f for f in report.files}
     sources, notes, files = [], [], {}
     ok = report.exit_code == 0

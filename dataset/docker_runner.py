@@ -26,6 +26,7 @@ import stat
 import subprocess
 import sys
 import tempfile
+from collections.abc import Mapping
 from pathlib import Path
 
 # toolchain -> default image (the recipes in docker/); `--docker-image hipcc=...` overrides one.
@@ -91,7 +92,7 @@ def docker_argv(
     gpus: bool = False,
 ) -> list[str]:
     """The `docker run` argument list running `tool args...` in `image` over the same paths as the host."""
-    env = os.environ if env is None else env
+    environ: Mapping[str, str] = os.environ if env is None else env
     argv = ["docker", "run", "--rm", "--network", "none", "-u", f"{os.getuid()}:{os.getgid()}"]
     if gpus:
         argv += ["--gpus", "all"]
@@ -99,8 +100,8 @@ def docker_argv(
         argv += ["-v", f"{d}:{d}"]
     argv += ["-w", os.path.realpath(cwd)]
     for name in FORWARD_ENV:
-        if name in env:
-            argv += ["-e", f"{name}={env[name]}"]
+        if name in environ:
+            argv += ["-e", f"{name}={environ[name]}"]
     return [*argv, image, tool, *args]
 
 

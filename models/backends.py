@@ -152,8 +152,10 @@ class TransformersBackend:
             self.model = AutoModelForCausalLM.from_pretrained(path_or_id, dtype=dtype)
         except (OSError, ValueError) as err:
             raise BackendError(f"cannot load model {path_or_id!r}: {err}") from err
-        self.model.to(self.device)
-        self.model.eval()
+        # transformers types .to() through functools.wraps(nn.Module.to), which drops `self`, and leaves
+        # .eval() unannotated; both calls are fine at run time.
+        self.model.to(self.device)  # type: ignore[arg-type]
+        self.model.eval()  # type: ignore[no-untyped-call]
         cfg = self.model.config
         self.context = int(
             getattr(cfg, "max_position_embeddings", None) or getattr(cfg, "n_positions", None) or 4096
@@ -189,7 +191,9 @@ class TransformersBackend:
         with torch.no_grad():
             out = self.model.generate(input_ids, **kwargs)
         new = out[0, input_ids.shape[1] :].tolist()
-        text = self.tokenizer.decode(new, skip_special_tokens=True)
+        decoded = self.tokenizer.decode(new, skip_special_tokens=True)
+        # One id list decodes to one string; the list[str] in decode()'s type is for batched input.
+        text = decoded if isinstance(decoded, str) else "".join(decoded)
         text, stopped = _cut_at_stop(text, stop)
         reason = "stop" if stopped or (new and new[-1] == self.tokenizer.eos_token_id) else "length"
         return Completion(
@@ -263,7 +267,8 @@ class OpenAIBackend:
             req = urllib.request.Request(self.base_url + path, data=data, headers=headers, method="POST")
             try:
                 with urllib.request.urlopen(req, timeout=self.timeout_s) as resp:
-                    return json.loads(resp.read().decode("utf-8"))
+                    reply: dict[str, Any] = json.loads(resp.read().decode("utf-8"))
+                    return reply
             except urllib.error.HTTPError as err:
                 detail = err.read()[:500].decode("utf-8", "replace")
                 last = f"HTTP {err.code} from {self.base_url}{path}: {detail}"

@@ -178,7 +178,10 @@ def finetune(
     torch.manual_seed(config.seed)
     device = "cuda" if torch.cuda.is_available() else "cpu"
     tokenizer = AutoTokenizer.from_pretrained(base)
-    model = AutoModelForCausalLM.from_pretrained(base, dtype=torch.float32)
+    # Any: the model is a transformers PreTrainedModel or, with LoRA, a peft wrapper around one; their stubs
+    # share no usable base (PreTrainedModel.to is typed through a wrapper that rejects a device, and peft's
+    # merge_and_unload is only reached through nn.Module.__getattr__), so one static type would be wrong.
+    model: Any = AutoModelForCausalLM.from_pretrained(base, dtype=torch.float32)
     if config.lora:
         from peft import LoraConfig, get_peft_model
 

@@ -129,6 +129,8 @@ def main(argv: list[str] | None = None) -> int:
     args = p.parse_args(argv)
     server = make_server(TransformersBackend(args.model), args.host, args.port, args.api_key)
     host, port = server.server_address[:2]
+    if isinstance(host, bytes | bytearray):  # socketserver types the address loosely; it is a str for AF_INET
+        host = bytes(host).decode()
     print(f"serving {args.model} on http://{host}:{port}/v1 (Ctrl-C stops)", flush=True)
     try:
         server.serve_forever()

@@ -13,6 +13,7 @@ import importlib.util
 import subprocess
 import sys
 import tempfile
+import types
 from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
@@ -28,7 +29,7 @@ LIBS = {
 }
 
 
-def _cudalibs():
+def _cudalibs() -> types.ModuleType:
     """dataset/cudalibs.py, loaded by path so the runner works without gpuport installed."""
     spec = importlib.util.spec_from_file_location("gpuport_cudalibs", HERE.parent / "cudalibs.py")
     assert spec is not None and spec.loader is not None

@@ -23,7 +23,7 @@ from __future__ import annotations
 
 import hashlib
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -97,7 +97,7 @@ def _fmt(v: float, ctype: str) -> str:
     return s
 
 
-def _c_array(name: str, ctype: str, values: list[float] | np.ndarray, per_line: int = 8) -> str:
+def _c_array(name: str, ctype: str, values: Sequence[float] | np.ndarray, per_line: int = 8) -> str:
     vals = [_fmt(v, ctype) if ctype != "idx" else str(int(v)) for v in values]
     body = ",\n".join("    " + ", ".join(vals[i : i + per_line]) for i in range(0, len(vals), per_line))
     kind = "int" if ctype == "idx" else "double"
@@ -236,7 +236,10 @@ def gen_map(rng: random.Random, seed: int, index: int) -> Program:
     want = a * x + b * y
     if nonlin:
         want = np.tanh(want)
-    lit = (lambda v: str(v)) if ctype == "int" else (lambda v: repr(float(v)))
+
+    def lit(v: float) -> str:
+        return str(v) if ctype == "int" else repr(float(v))
+
     expr = f"({ctype}){lit(a)} * x[i] + ({ctype}){lit(b)} * y[i]"
     if nonlin:
         expr = f"tanh({expr})"
@@ -419,7 +422,10 @@ def gen_stencil(rng: random.Random, seed: int, index: int) -> Program:
     lcg_seed = rng.randrange(1, 2**32)
     (x,) = _inputs(lcg_seed, ctype, [n])
     padded = np.concatenate([np.zeros(radius), x, np.zeros(radius)])
-    want = sum(w * padded[k : k + n] for k, w in enumerate(weights))
+    # Accumulate left to right, as the builtin sum() did (0.0 + v == v, so the start adds nothing).
+    want = np.zeros(n)
+    for k, w in enumerate(weights):
+        want = want + w * padded[k : k + n]
     wl = ", ".join(repr(float(w)) for w in weights)
     kernel = (
         f"#define RADIUS {radius}\n#define BLOCK {block}\n__constant__ {ctype} weights[2 * RADIUS + 1] = {{{wl}}};\n"
