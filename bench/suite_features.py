@@ -1,6 +1,6 @@
 """The kernel suite's coverage: tasks per domain and per idiom (feature), from every task.toml.
 
-    python3 bench/suite_features.py      # writes bench/suite/COVERAGE.md
+python3 bench/suite_features.py      # writes bench/suite/COVERAGE.md
 """
 
 from __future__ import annotations
@@ -32,7 +32,9 @@ def render() -> str:
     lines += ["", "| idiom (feature) | tasks | examples |", "| --- | --- | --- |"]
     for f in FEATURES:
         names = sorted(t.name for t in tasks if f in t.features)
-        lines.append(f"| {f} | {features.get(f, 0)} | {', '.join(names[:3])}{' ...' if len(names) > 3 else ''} |")
+        lines.append(
+            f"| {f} | {features.get(f, 0)} | {', '.join(names[:3])}{' ...' if len(names) > 3 else ''} |"
+        )
     return "\n".join(lines) + "\n"
 
 

@@ -282,7 +282,9 @@ def test_coverage_table_is_current() -> None:
     table = script.parent / "suite" / "COVERAGE.md"
     before = table.read_text()
     subprocess.run([sys.executable, str(script)], check=True, capture_output=True)
-    assert table.read_text() == before, "bench/suite/COVERAGE.md is stale: run python3 bench/suite_features.py"
+    assert table.read_text() == before, (
+        "bench/suite/COVERAGE.md is stale: run python3 bench/suite_features.py"
+    )
 
 
 @pytest.mark.nvcc

@@ -40,7 +40,9 @@ _USES_CUDA = re.compile(
     rb"[A-Z_]\w*|#\s*include\s*[<\"](?:cuda|cublas|curand|cufft|cusparse|cusolver|cudnn|cooperative_groups|"
     rb"thrust/|cub/|cuComplex|nvrtc|nvtx|device_launch_parameters)"
 )
-_CUDA_NAME_BYTES = re.compile(rb"(?<![A-Za-z0-9_])(?:" + CUDA_NAME.pattern.encode("ascii") + rb")(?![A-Za-z0-9_])")
+_CUDA_NAME_BYTES = re.compile(
+    rb"(?<![A-Za-z0-9_])(?:" + CUDA_NAME.pattern.encode("ascii") + rb")(?![A-Za-z0-9_])"
+)
 
 
 class TreeError(ValueError):

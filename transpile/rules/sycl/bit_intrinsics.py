@@ -12,7 +12,7 @@ Why
 Example
     int first = __ffs(mask); unsigned r = __brev(x); sincospif(t, &s, &c);
 Translated to
-    int first = [](int gp_v) { return gp_v == 0 ? 0 : int(sycl::ctz(gp_v)) + 1; }(mask); ...
+    int first = ([](int gp_v) { return gp_v == 0 ? 0 : int(sycl::ctz(gp_v)) + 1; })(mask); ...
 Safety
     safe: each lambda computes what the CUDA Math API documents (`__saturatef(NaN)` is 0, `__ffs(0)` is 0).
     `__sincosf` uses `sycl::native::sin/cos`, like CUDA's fast intrinsic.
@@ -84,7 +84,8 @@ class BitIntrinsics(Rule):
                 occ.start,
                 occ.end,
                 f"`{occ.name}` -> inline lambda over SYCL built-ins",
-                [Edit(occ.start, occ.end, lam)],
+                # parenthesised: `a[[]...]` would open an attribute (`a[__brev(i)]`)
+                [Edit(occ.start, occ.end, f"({lam})")],
                 family="device",
                 symbol=occ.name,
             )

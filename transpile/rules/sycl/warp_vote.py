@@ -5,8 +5,9 @@ What it does
     sycl::plus<>())`; a ballot kept in a variable whose only uses are `__popc(b)` is counted the same
     way (`unsigned b = __ballot_sync(m, p); n += __popc(b);` -> `unsigned b = sycl::reduce_over_group(...);
     n += b;`). `__any_sync(mask, p)` -> `sycl::any_of_group(item.get_sub_group(), p)`, `__all_sync` ->
-    `sycl::all_of_group`. Other uses of a ballot (bit tests, `__ffs`, masks below a lane) are left to
-    GP003 (a 32-bit lane mask has no SYCL 2020 counterpart).
+    `sycl::all_of_group`. Any other ballot (its bits tested, masked with the lanes below, `__ffs`) builds
+    the lane mask itself: `__ballot_sync(m, p)` -> `sycl::reduce_over_group(item.get_sub_group(), (p) ?
+    (1u << item.get_sub_group().get_local_linear_id()) : 0u, sycl::bit_or<>())`.
 Why
     Counting the lanes of a warp for which `p` holds is a sub-group reduction, right for any sub-group
     size; the 32-bit mask is only the CUDA way to compute it.
@@ -15,7 +16,9 @@ Example
 Translated to
     int n = sycl::reduce_over_group(item.get_sub_group(), (x > 0) ? 1 : 0, sycl::plus<>());
 Safety
-    safe for full masks; the lane mask is dropped (all lanes of the sub-group take part).
+    safe for full masks; the lane mask is dropped (all lanes of the sub-group take part). The built
+    lane mask (review) is CUDA's for sub-groups of at most 32 lanes; wider sub-groups (64-lane AMD
+    wavefronts) would shift past bit 31, so kernels that need it must run with 32-lane sub-groups.
 References
     SYCL 2020 specification, 4.17.4.3 (any_of_group, all_of_group), 4.17.4.5 (reduce_over_group).
 """
@@ -26,11 +29,11 @@ from collections.abc import Iterator
 
 from ... import parse as ts
 from ...context import RuleContext
-from ...diagnostics import Diagnostic
+from ...diagnostics import Diagnostic, Safety
 from ...edits import Edit
 from ..base import Rule
 from ._model import enclosing_function, model
-from ._warp import SG, call_args, call_name
+from ._warp import SG, SG_LANE, call_args, call_name
 
 _VOTES = {"__any_sync": "sycl::any_of_group", "__all_sync": "sycl::all_of_group"}
 _BALLOT = frozenset({"__ballot_sync"})
@@ -44,6 +47,34 @@ class WarpVote(Rule):
     triggers = (b"__ballot_sync", b"__any_sync", b"__all_sync")
 
     def run(self, ctx: RuleContext) -> Iterator[Diagnostic]:
+        handled: list[tuple[int, int]] = []  # ranges of the idioms' rewrites (ballots counted there)
+        for d in self._idioms(ctx):
+            handled.append((d.start, d.end))
+            yield d
+        m = model(ctx)
+        device = {f.node.id for f in m.functions.values() if not f.host_too}
+        for call in ts.captures("(call_expression) @c", ctx.root).get("c", []):
+            fn = enclosing_function(call)
+            args = call_args(call)
+            if call_name(ctx, call) not in _BALLOT or fn is None or fn.id not in device or len(args) != 2:
+                continue
+            if any(s <= call.start_byte and call.end_byte <= e for s, e in handled):
+                continue
+            p = args[1]
+            yield self.converted(
+                call.start_byte,
+                p.start_byte,
+                "`__ballot_sync` -> lane mask built by sycl::reduce_over_group(bit_or) on the sub-group",
+                [
+                    Edit(call.start_byte, p.start_byte, f"sycl::reduce_over_group({SG}, ("),
+                    Edit(p.end_byte, call.end_byte, f") ? (1u << {SG_LANE}) : 0u, sycl::bit_or<>())"),
+                ],
+                family="device",
+                symbol="__ballot_sync",
+                safety=Safety.REVIEW,
+            )
+
+    def _idioms(self, ctx: RuleContext) -> Iterator[Diagnostic]:
         m = model(ctx)
         device = {f.node.id for f in m.functions.values() if not f.host_too}
         calls = ts.captures("(call_expression) @c", ctx.root).get("c", [])

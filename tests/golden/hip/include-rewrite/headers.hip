@@ -3,7 +3,6 @@
 #include <hip/hip_fp16.h>
 #include <hiprand/hiprand_kernel.h>
 #include <hip/hip_cooperative_groups.h>
-#include <device_launch_parameters.h>
 #include "user-cuda.h"
 #include "kernels.cuh"
 #include <vector>

@@ -4,7 +4,7 @@ __global__ void bits(const unsigned int *in, int *first, unsigned int *rev, floa
     int i = blockIdx.x * blockDim.x + threadIdx.x;
     if (i >= n) return;
     first[i] = __ffs((int)in[i]);
-    rev[i] = __brev(in[i]);
+    rev[__brev(in[i]) % n] = __brev(in[i]);
     unsigned long long wide = __brevll((unsigned long long)in[i]);
     float f = __int_as_float(0x3f800000) + __uint_as_float(in[i] & 0x3fffffffu);
     int bits_of = __float_as_int(f);
