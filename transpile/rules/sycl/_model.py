@@ -17,6 +17,7 @@ Conventions (fixed for the whole pack, see rules/sycl/__init__.py):
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 
 from tree_sitter import Node
@@ -213,7 +214,7 @@ def template_params(ctx: RuleContext, fn: Node) -> list[str]:
     return names
 
 
-def _walk(node: Node):
+def _walk(node: Node) -> Iterator[Node]:
     stack = [node]
     while stack:
         n = stack.pop()
@@ -336,7 +337,7 @@ class BuiltinUse:
 
 def builtin_uses(ctx: RuleContext) -> list[BuiltinUse]:
     cached = getattr(ctx, "_sycl_builtins", None)
-    if cached is not None:
+    if isinstance(cached, list):
         return cached
     out: list[BuiltinUse] = []
     for m in _BUILTIN_RE.finditer(ctx.source):
@@ -349,7 +350,7 @@ def builtin_uses(ctx: RuleContext) -> list[BuiltinUse]:
 def dim3_vars(ctx: RuleContext) -> set[str]:
     """Names declared with type dim3 anywhere in the file (they become sycl::range<3>)."""
     cached = getattr(ctx, "_sycl_dim3", None)
-    if cached is not None:
+    if isinstance(cached, set):
         return cached
     names: set[str] = set()
     for t in ts.captures("(type_identifier) @t", ctx.root).get("t", []):
@@ -372,7 +373,7 @@ def dim3_vars(ctx: RuleContext) -> set[str]:
 def dim3_members(ctx: RuleContext) -> list[tuple[int, int, str]]:
     """(start, end, replacement) for `v.x` member reads of dim3 variables: `v[2]`."""
     cached = getattr(ctx, "_sycl_dim3_members", None)
-    if cached is not None:
+    if isinstance(cached, list):
         return cached
     names = dim3_vars(ctx)
     out: list[tuple[int, int, str]] = []

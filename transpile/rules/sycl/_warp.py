@@ -411,7 +411,7 @@ def reduce_functions(ctx: RuleContext) -> dict[str, str]:
     """Device functions whose body is one whole-warp reduction loop on their only parameter followed by
     `return param;`: name -> SYCL op (e.g. `warp_sum` -> `sycl::plus<>()`)."""
     cached = getattr(ctx, "_warp_reduce_fns", None)
-    if cached is not None:
+    if isinstance(cached, dict):
         return cached
     out: dict[str, str] = {}
     for fn in ts.captures("(function_definition) @f", ctx.root).get("f", []):

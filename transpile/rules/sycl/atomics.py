@@ -29,7 +29,7 @@ import re
 from collections.abc import Iterator
 
 from ...calls import call_at
-from ...context import RuleContext
+from ...context import Occurrence, RuleContext
 from ...diagnostics import Diagnostic
 from ...edits import Edit
 from ..base import Rule
@@ -133,7 +133,7 @@ class Atomics(Rule):
             )
 
     @staticmethod
-    def _pointee(ctx: RuleContext, occ, addr: str) -> str | None:  # noqa: ANN001
+    def _pointee(ctx: RuleContext, occ: Occurrence, addr: str) -> str | None:
         """The type of the object `addr` points at, when a declaration says so."""
         node = occ.node
         if node is None:

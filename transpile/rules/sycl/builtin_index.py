@@ -23,6 +23,8 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
+from tree_sitter import Node
+
 from ...context import RuleContext
 from ...diagnostics import Diagnostic, Safety
 from ...edits import Edit
@@ -77,7 +79,7 @@ class BuiltinIndex(Rule):
         node = ctx.root.descendant_for_byte_range(start, end)
         if node is None:
             return False
-        p = node
+        p: Node | None = node
         while p is not None:
             if p.type in ("preproc_def", "preproc_function_def"):
                 return True

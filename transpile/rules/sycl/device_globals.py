@@ -107,8 +107,8 @@ class DeviceGlobals(Rule):
                 yield self.unconverted(occ.start, occ.end, f"`{occ.name}` not understood", family="globals")
                 continue
             sym = call.arg_text(ctx, sym_i).lstrip("&").strip()
-            g = m.globals.get(sym)
-            if g is None or sym in bad:
+            target_global = m.globals.get(sym)
+            if target_global is None or sym in bad:
                 yield self.unconverted(
                     occ.start,
                     occ.end,
@@ -117,7 +117,7 @@ class DeviceGlobals(Rule):
                     symbol=occ.name,
                 )
                 continue
-            ptr = f"{g.accessor}()"
+            ptr = f"{target_global.accessor}()"
             if occ.name == "cudaGetSymbolAddress":
                 target = call.arg_text(ctx, 0).strip()
                 if not target.startswith("&"):

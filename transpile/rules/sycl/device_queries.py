@@ -33,6 +33,8 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
+from tree_sitter import Node
+
 from ...calls import CallSite, call_at
 from ...context import RuleContext
 from ...diagnostics import Diagnostic, Safety
@@ -142,7 +144,7 @@ class DeviceQueries(Rule):
         return f"{target} = {ATTRIBUTES[args[1]]}"
 
 
-def _drop_statement(ctx: RuleContext, stmt) -> Edit:  # noqa: ANN001
+def _drop_statement(ctx: RuleContext, stmt: Node) -> Edit:
     """Remove a statement, and its line when it stands alone."""
     start, end = stmt.start_byte, stmt.end_byte
     line_start = ctx.source.rfind(b"\n", 0, start) + 1

@@ -101,7 +101,8 @@ class Dim3Range(Rule):
                     elif (
                         value is not None
                         and value.type == "call_expression"
-                        and ctx.text(value.child_by_field_name("function")) == "dim3"
+                        and (callee := value.child_by_field_name("function")) is not None
+                        and ctx.text(callee) == "dim3"
                     ):
                         pass  # the expression rule below handles dim3(...)
                     elif value is not None and value.type in ("identifier", "field_expression"):
@@ -134,8 +135,8 @@ class Dim3Range(Rule):
             fn = call.child_by_field_name("function")
             if fn is None or ctx.text(fn) != "dim3" or ctx.is_claimed(fn.start_byte, fn.end_byte):
                 continue
-            args = call.child_by_field_name("arguments")
-            rev = _reversed_args(ctx, args) if args is not None else None
+            arglist = call.child_by_field_name("arguments")
+            rev = _reversed_args(ctx, arglist) if arglist is not None else None
             if rev is None:
                 continue
             handled.add(fn.start_byte)

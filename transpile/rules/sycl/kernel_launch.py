@@ -75,11 +75,10 @@ def to_range(ctx: RuleContext, node: Node) -> str:
     """A launch dimension (dim3 or integer expression) as a `sycl::range<3>` expression."""
     if node.type == "call_expression":
         fn = node.child_by_field_name("function")
-        if fn is not None and ctx.text(fn) == "dim3":
+        arglist = node.child_by_field_name("arguments")
+        if fn is not None and ctx.text(fn) == "dim3" and arglist is not None:
             args = [
-                render(ctx, a.start_byte, a.end_byte)
-                for a in node.child_by_field_name("arguments").named_children
-                if a.type != "comment"
+                render(ctx, a.start_byte, a.end_byte) for a in arglist.named_children if a.type != "comment"
             ]
             args += ["1"] * (3 - len(args))
             return f"sycl::range<3>({args[2]}, {args[1]}, {args[0]})"
@@ -151,7 +150,9 @@ class KernelLaunch(Rule):
         base = fn
         targs: list[str] = []
         if fn.type == "template_function":
-            base = fn.child_by_field_name("name")
+            name_node = fn.child_by_field_name("name")
+            if name_node is not None:
+                base = name_node
             tal = fn.child_by_field_name("arguments")
             targs = (
                 [ctx.text(a) for a in tal.named_children if a.type != "comment"] if tal is not None else []

@@ -30,7 +30,7 @@ from ...context import RuleContext
 from ...diagnostics import Diagnostic
 from ...edits import Edit
 from ..base import Rule
-from ._model import ITEM_PARAM, Function, model, qualifiers
+from ._model import ITEM_PARAM, Function, Model, model, qualifiers
 
 
 def append_params(ctx: RuleContext, params: Node, extra: list[str]) -> Edit:
@@ -66,13 +66,15 @@ class KernelSignature(Rule):
             if "__global__" not in qualifiers(decl):
                 continue
             fd = next((c for c in decl.named_children if c.type == "function_declarator"), None)
-            params = fd.child_by_field_name("parameters") if fd is not None else None
+            if fd is None:
+                continue
+            params = fd.child_by_field_name("parameters")
             if params is None:
                 continue
             name_node = fd.child_by_field_name("declarator")
             name = ctx.text(name_node) if name_node is not None else ""
-            f = m.functions.get(name)
-            extra = f.extra_params(m) if f is not None else [ITEM_PARAM]
+            known = m.functions.get(name)
+            extra = known.extra_params(m) if known is not None else [ITEM_PARAM]
             glob = next(c for c in decl.children if c.type == "__global__")
             yield self.converted(
                 glob.start_byte,
@@ -83,7 +85,7 @@ class KernelSignature(Rule):
                 symbol=name,
             )
 
-    def _kernel(self, ctx: RuleContext, f: Function, m) -> Iterator[Diagnostic]:  # noqa: ANN001
+    def _kernel(self, ctx: RuleContext, f: Function, m: Model) -> Iterator[Diagnostic]:
         glob = next(c for c in f.node.children if c.type == "__global__")
         params = f.params_node
         if params is None:

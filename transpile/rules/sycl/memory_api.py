@@ -26,7 +26,7 @@ References
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 
 from ...calls import CallSite, call_at
 from ...context import Occurrence, RuleContext
@@ -44,6 +44,9 @@ ALLOC = {
 DEFAULT_STREAMS = frozenset(
     {"0", "NULL", "nullptr", "cudaStreamDefault", "cudaStreamLegacy", "cudaStreamPerThread"}
 )
+# A handler's answer: the edits and their safety, or None when the call is not understood.
+_Result = tuple[list[Edit], Safety] | None
+_Handler = Callable[[RuleContext, Occurrence, CallSite], _Result]
 _ADDR = re.compile(r"^\s*(?:\(\s*void\s*\*\s*\*\s*\)\s*|reinterpret_cast<\s*void\s*\*\s*\*\s*>\s*\(\s*)?&\s*")
 
 
@@ -85,13 +88,17 @@ class MemoryApi(Rule):
             if ctx.is_claimed(occ.start, occ.end):
                 continue
             name = occ.name
-            handler = getattr(self, "_" + name, None) if name.startswith("cuda") else None
-            if handler is None and name not in ALLOC:
+            handler: _Handler | None = None
+            if name in ALLOC:
+                handler = self._alloc
+            elif name.startswith("cuda"):
+                handler = getattr(self, "_" + name, None)
+            if handler is None:
                 continue
             call = call_at(ctx, occ)
             if call is None:
                 continue
-            got = self._alloc(ctx, occ, call) if name in ALLOC else handler(ctx, occ, call)
+            got = handler(ctx, occ, call)
             if got is None:
                 yield self.unconverted(
                     occ.start, occ.end, f"`{name}` call not understood", family="runtime", symbol=name
@@ -107,7 +114,7 @@ class MemoryApi(Rule):
                 if any(ed.start <= s and e <= ed.end and ed.start < ed.end for ed in edits):
                     yield self.converted(s, e, "argument dropped", family="runtime")
 
-    def _alloc(self, ctx: RuleContext, occ: Occurrence, call: CallSite):  # noqa: ANN202
+    def _alloc(self, ctx: RuleContext, occ: Occurrence, call: CallSite) -> _Result:
         if len(call.args) < 2:
             return None
         a0s, a0e = call.args[0]
@@ -135,7 +142,7 @@ class MemoryApi(Rule):
         safety = Safety.REVIEW if occ.name == "cudaHostAlloc" else Safety.SAFE
         return wrap(ctx, occ, call, edits), safety
 
-    def _free(self, ctx: RuleContext, occ: Occurrence, call: CallSite):  # noqa: ANN202
+    def _free(self, ctx: RuleContext, occ: Occurrence, call: CallSite) -> _Result:
         if len(call.args) != 1:
             return None
         return wrap(
@@ -150,7 +157,7 @@ class MemoryApi(Rule):
 
     def _copy(
         self, ctx: RuleContext, occ: Occurrence, call: CallSite, op: str, n_args: int, stream_at: int | None
-    ):  # noqa: ANN202
+    ) -> _Result:
         if len(call.args) < n_args:
             return None
         q = queue_of(ctx, call, stream_at) if stream_at is not None else QUEUE + "."
@@ -158,29 +165,29 @@ class MemoryApi(Rule):
         edits = [Edit(call.start, call.open + 1, f"{q}{op}("), Edit(call.args[n_args - 1][1], call.end, tail)]
         return wrap(ctx, occ, call, edits), Safety.SAFE
 
-    def _cudaMemcpy(self, ctx, occ, call):  # noqa: ANN001, ANN202
+    def _cudaMemcpy(self, ctx: RuleContext, occ: Occurrence, call: CallSite) -> _Result:
         return self._copy(ctx, occ, call, "memcpy", 3, None) if len(call.args) == 4 else None
 
-    def _cudaMemcpyAsync(self, ctx, occ, call):  # noqa: ANN001, ANN202
+    def _cudaMemcpyAsync(self, ctx: RuleContext, occ: Occurrence, call: CallSite) -> _Result:
         return self._copy(ctx, occ, call, "memcpy", 3, 4) if len(call.args) in (4, 5) else None
 
-    def _cudaMemset(self, ctx, occ, call):  # noqa: ANN001, ANN202
+    def _cudaMemset(self, ctx: RuleContext, occ: Occurrence, call: CallSite) -> _Result:
         return self._copy(ctx, occ, call, "memset", 3, None) if len(call.args) == 3 else None
 
-    def _cudaMemsetAsync(self, ctx, occ, call):  # noqa: ANN001, ANN202
+    def _cudaMemsetAsync(self, ctx: RuleContext, occ: Occurrence, call: CallSite) -> _Result:
         return self._copy(ctx, occ, call, "memset", 3, 3) if len(call.args) in (3, 4) else None
 
-    def _cudaMemPrefetchAsync(self, ctx, occ, call):  # noqa: ANN001, ANN202
+    def _cudaMemPrefetchAsync(self, ctx: RuleContext, occ: Occurrence, call: CallSite) -> _Result:
         if len(call.args) not in (3, 4):
             return None
         return self._copy(ctx, occ, call, "prefetch", 2, 3)
 
-    def _cudaDeviceSynchronize(self, ctx, occ, call):  # noqa: ANN001, ANN202
+    def _cudaDeviceSynchronize(self, ctx: RuleContext, occ: Occurrence, call: CallSite) -> _Result:
         return wrap(ctx, occ, call, [Edit(call.start, call.end, f"{QUEUE}.wait()")]), Safety.SAFE
 
     _cudaThreadSynchronize = _cudaDeviceSynchronize
 
-    def _cudaStreamSynchronize(self, ctx, occ, call):  # noqa: ANN001, ANN202
+    def _cudaStreamSynchronize(self, ctx: RuleContext, occ: Occurrence, call: CallSite) -> _Result:
         if len(call.args) != 1:
             return None
         q = queue_of(ctx, call, 0)

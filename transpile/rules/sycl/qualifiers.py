@@ -22,6 +22,8 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
+from tree_sitter import Node
+
 from ... import parse as ts
 from ...context import RuleContext
 from ...diagnostics import Diagnostic, Safety
@@ -30,7 +32,7 @@ from ..base import Rule
 from .kernel_signature import remove_token
 
 
-def _is_function(node) -> bool:  # noqa: ANN001
+def _is_function(node: Node) -> bool:
     if node.type == "function_definition":
         return True
     if node.type in ("declaration", "field_declaration"):
