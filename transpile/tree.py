@@ -40,9 +40,8 @@ _USES_CUDA = re.compile(
     rb"[A-Z_]\w*|#\s*include\s*[<\"](?:cuda|cublas|curand|cufft|cusparse|cusolver|cudnn|cooperative_groups|"
     rb"thrust/|cub/|cuComplex|nvrtc|nvtx|device_launch_parameters)"
 )
-_CUDA_NAME_BYTES = re.compile(
-    rb"(?<![A-Za-z0-9_])(?:" + CUDA_NAME.pattern.encode("ascii") + rb")(?![A-Za-z0-9_])"
-)
+# Identifiers starting like CUDA's names (cu..., CU..., nv..., __nv_...): a superset, filtered by CUDA_NAME.
+_CUDA_PREFIXED = re.compile(rb"(?<![A-Za-z0-9_])(?:cu|CU|nv|NV|__nv_)[A-Za-z0-9_]*")
 
 
 class TreeError(ValueError):
@@ -60,14 +59,14 @@ def uses_cuda(data: bytes) -> bool:
 def user_declared_cuda_names(data: bytes) -> set[str]:
     """CUDA-looking names a project defines itself (`#define CUDA_CHECK`, `void cudaCheck(...) {`).
 
-    Only names no table knows matter (they are the ones GP003 would report), so the costly checks run
-    for those few candidates only.
+    Only names no table knows matter (they are the ones GP003 would report), so a cheap scan for CUDA's
+    name prefixes comes first and the costly definition checks run for the few candidates left.
     """
     symbols = load_tables().symbols
-    candidates = {m.decode("ascii") for m in _CUDA_NAME_BYTES.findall(data)}
+    candidates = {m.decode("ascii") for m in _CUDA_PREFIXED.findall(data)}
     names: set[str] = set()
     for name in candidates:
-        if name in symbols:
+        if name in symbols or not CUDA_NAME.fullmatch(name):
             continue
         raw = re.escape(name.encode("ascii"))
         if re.search(rb"#\s*define\s+" + raw + rb"\b", data) or re.search(
@@ -110,13 +109,20 @@ def within(path: Path, root: Path) -> bool:
         return False
 
 
+@functools.lru_cache(maxsize=4096)
+def _folder_within(folder: str, root: str) -> bool:
+    # Folders are few and shared by many files: resolve each once.
+    return within(Path(folder), Path(root))
+
+
 def write_file(out_root: Path, rel: str, data: bytes) -> None:
     """Write `data` to out_root/rel atomically, refusing any path that resolves outside out_root."""
     target = out_root / rel
     target.parent.mkdir(parents=True, exist_ok=True)
     if target.is_symlink():
         target.unlink()  # never write through a link to somewhere else
-    if not within(target, out_root):
+    # The file itself is not a link (removed above), so the check on its folder is the check on it.
+    if not _folder_within(str(target.parent), str(out_root)):
         raise OSError(f"refusing to write outside the output folder: {target}")
     if not target.exists():
         # A new file replaces nothing: write it directly (a crash leaves a partial output that the cache
