@@ -16,7 +16,7 @@ fi
 
 # AMD toolchain (ROCm 5.2 from Debian): hipcc for gfx90a/gfx1030 compile checks, hipRAND/hipSPARSE headers.
 # Chromium for the HTML report's browser test.
-APT_PACKAGES="hipcc libamdhip64-dev rocm-device-libs libhiprand-dev libhipsparse-dev chromium"
+APT_PACKAGES="hipcc libamdhip64-dev rocm-device-libs libhiprand-dev libhipsparse-dev librocrand-dev librocsparse-dev chromium"
 missing=""
 for p in $APT_PACKAGES; do
   dpkg -s "$p" >/dev/null 2>&1 || missing="$missing $p"
@@ -27,19 +27,19 @@ if [ -n "$missing" ]; then
   DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq --no-install-recommends $missing >/dev/null
 fi
 
-# Python: the package with every extra, the test tools, the SYCL headers (intel-sycl-rt ships DPC++'s
-# headers; we type-check SYCL output against them), CUDA library headers for nvcc compile checks, and
-# the CPU build of torch that transformers needs for the tiny-model tests.
-$PY -m pip install -q --disable-pip-version-check -e ".[dev,dataset,html,ray,models]" \
-  pytest-xdist intel-sycl-rt \
-  "nvidia-cublas==13.*" nvidia-cufft nvidia-curand nvidia-cusparse \
-  nvidia-cuda-cuobjdump
+# torch first, as a CPU build: peft (the fine-tuning extra) depends on torch, and left to itself pip would
+# fetch a multi-gigabyte CUDA build. A CPU build lies on disk on the machines of this workplace.
 if ! $PY -c "import torch" 2>/dev/null; then
-  # A CPU build lies on disk on the machines of this workplace.
   if ls /opt/wheels/torch-2.13.0+cpu-*.whl >/dev/null 2>&1; then
     $PY -m pip install -q --disable-pip-version-check /opt/wheels/torch-2.13.0+cpu-*.whl
   else
     $PY -m pip install -q --disable-pip-version-check "torch==2.13.*"
   fi
 fi
+# Python: the package with every extra, the test tools, the SYCL headers (intel-sycl-rt ships DPC++'s
+# headers; we type-check SYCL output against them), and the CUDA library headers for nvcc compile checks.
+$PY -m pip install -q --disable-pip-version-check -e ".[dev,dataset,html,ray,models]" \
+  pytest-xdist intel-sycl-rt \
+  "nvidia-cublas==13.*" nvidia-cufft nvidia-curand nvidia-cusparse \
+  nvidia-cuda-cuobjdump
 echo "setup: done"
