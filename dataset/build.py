@@ -588,21 +588,27 @@ def _empty_result(job: PairJob) -> PairResult:
     )
 
 
-def _run_pair(job: PairJob, original: Compiled | None, start: float, shared: dict[str, Any]) -> PairResult:
-    res = _empty_result(job)
-    o, m = job.options, job.machine
-    tr = translate_stage(job)
-    res.evidence += tr.evidence
+def record_translation(res: PairResult, job: PairJob, tr: Translated) -> None:
+    """Put the translation stage's outcome and the machine's description into a pair's result (the local
+    and the Ray executors share this)."""
     res.notes += tr.notes
     res.unconverted = tr.unconverted
     res.translated_files = tr.files
     res.diagnostics = tr.diagnostics
     res.translated_hash = tree_hash(tr.files) if tr.files else None
     res.evidence.append(
-        Evidence("machine", "json", "toolchains and hardware", json.dumps(m.to_dict(), indent=1))
+        Evidence("machine", "json", "toolchains and hardware", json.dumps(job.machine.to_dict(), indent=1))
     )
     if tr.ok and tr.parses:
         res.level = "translated"
+
+
+def _run_pair(job: PairJob, original: Compiled | None, start: float, shared: dict[str, Any]) -> PairResult:
+    res = _empty_result(job)
+    o, m = job.options, job.machine
+    tr = translate_stage(job)
+    res.evidence += tr.evidence
+    record_translation(res, job, tr)
     if not o.wants("compiles"):
         res.elapsed_s = time.monotonic() - start
         return res

@@ -61,10 +61,11 @@ from .build import (
     compile_hip_amd_stage,
     compile_hip_nvidia_stage,
     compile_sycl_stage,
+    record_translation,
     run_task,
     translate_stage,
 )
-from .store import Evidence, PairResult, tree_hash
+from .store import Evidence, PairResult
 
 T = TypeVar("T")
 R = TypeVar("R")
@@ -352,16 +353,7 @@ def assemble(job: PairJob, outs: dict[str, StageOut], start: float) -> PairResul
     tr = t.translated
     assert tr is not None
     res.evidence += [*tr.evidence, _placement_evidence(t)]
-    res.notes += tr.notes
-    res.unconverted = tr.unconverted
-    res.translated_files = tr.files
-    res.diagnostics = tr.diagnostics
-    res.translated_hash = tree_hash(tr.files) if tr.files else None
-    res.evidence.append(
-        Evidence("machine", "json", "toolchains and hardware", json.dumps(m.to_dict(), indent=1))
-    )
-    if tr.ok and tr.parses:
-        res.level = "translated"
+    record_translation(res, job, tr)
     if not o.wants("compiles"):
         res.elapsed_s = time.monotonic() - start
         return res
