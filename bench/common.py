@@ -85,3 +85,21 @@ def write_markdown(
     path = RESULTS / f"{name}.md"
     path.write_text("\n".join(lines) + "\n")
     return path
+
+
+def save_figure(fig: Any, name: str, prov: dict[str, Any]) -> Path:
+    """Save a matplotlib figure as bench/results/<name>.png carrying its provenance twice: as a footer
+    a reader sees (command, commit, machine) and as PNG text chunks a tool reads."""
+    m = prov["machine"]
+    machine = f"{m['cpu']}, {m['cores']} cores, {m['memory_gib']} GiB"
+    footer = f"command: {prov['command']}\ncommit: {prov['commit']}  date: {prov['date']}  machine: {machine}"
+    fig.text(0.01, 0.005, footer, fontsize=6, family="monospace", ha="left", va="bottom", wrap=True)
+    fig.subplots_adjust(bottom=max(fig.subplotpars.bottom, 0.22))
+    RESULTS.mkdir(parents=True, exist_ok=True)
+    path = RESULTS / f"{name}.png"
+    fig.savefig(
+        path,
+        dpi=110,
+        metadata={"Software": "gpuport bench", "Description": footer, "Source": prov["command"]},
+    )
+    return path

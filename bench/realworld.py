@@ -25,6 +25,7 @@ from __future__ import annotations
 import argparse
 import collections
 import hashlib
+import json
 import os
 import re
 import shutil
@@ -37,7 +38,7 @@ from pathlib import Path
 from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from common import RESULTS, provenance, write_json, write_markdown  # noqa: E402
+from common import RESULTS, provenance, save_figure, write_json, write_markdown  # noqa: E402
 from gpuport.dataset.sources.local import cuda_files, local_headers  # noqa: E402
 from gpuport.dataset.sources.pypi_sdist import (  # noqa: E402
     DEFAULT_CACHE,
@@ -325,7 +326,12 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument(
         "--no-compile", action="store_true", help="translate and count only (compile columns: not run)"
     )
+    ap.add_argument("--replot", action="store_true", help="only redraw the PNG from the recorded JSON")
     args = ap.parse_args(argv)
+    if args.replot:
+        data = json.loads((RESULTS / "realworld.json").read_text())
+        plot([r for r in data["packages"] if "summary" in r], data)
+        return 0
     t_start = time.monotonic()
     recs = []
     for spec in args.packages:
@@ -494,10 +500,10 @@ def write_results(
     write_markdown(
         "realworld", "Real-world CUDA from PyPI sdists: gpuport vs torch hipify", table, prov, notes
     )
-    plot(ok)
+    plot(ok, prov)
 
 
-def plot(recs: list[dict[str, Any]]) -> None:
+def plot(recs: list[dict[str, Any]], prov: dict[str, Any]) -> None:
     try:
         import matplotlib
 
@@ -533,7 +539,7 @@ def plot(recs: list[dict[str, Any]]) -> None:
         ax.set_title(title)
         ax.legend(fontsize=8)
     fig.tight_layout()
-    fig.savefig(RESULTS / "realworld.png", dpi=110)
+    save_figure(fig, "realworld", prov)
     plt.close(fig)
 
 

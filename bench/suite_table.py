@@ -19,7 +19,7 @@ from pathlib import Path
 from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from common import RESULTS, provenance, write_json, write_markdown  # noqa: E402
+from common import provenance, save_figure, write_json, write_markdown  # noqa: E402
 from gpuport.dataset.store import LEVELS  # noqa: E402
 
 SHOWN = LEVELS[1:]  # "none" is the absence of a level
@@ -116,14 +116,16 @@ def main(argv: list[str] | None = None) -> int:
         f"Runs on: {', '.join(hardware) or 'none recorded'}. Compiled with: {', '.join(toolchains) or 'none recorded'}."
     )
     write_markdown(args.name, "Kernel suite: verification levels per domain and target", table, prov, notes)
-    plot(counts, targets, args.name)
+    plot(counts, targets, args.name, prov)
     print(
         f"{len(best)} (task, target) pairs from {len(args.stores)} store(s); wrote bench/results/{args.name}.*"
     )
     return 0
 
 
-def plot(counts: dict[str, dict[str, dict[str, int]]], targets: list[str], name: str) -> None:
+def plot(
+    counts: dict[str, dict[str, dict[str, int]]], targets: list[str], name: str, prov: dict[str, Any]
+) -> None:
     try:
         import matplotlib
 
@@ -154,7 +156,7 @@ def plot(counts: dict[str, dict[str, dict[str, int]]], targets: list[str], name:
         ax.tick_params(axis="y", labelsize=8)
         ax.legend(fontsize=7)
     fig.tight_layout()
-    fig.savefig(RESULTS / f"{name}.png", dpi=110)
+    save_figure(fig, name, prov)
     plt.close(fig)
 
 

@@ -12,6 +12,7 @@ the ratio gpuport/torch, and peak memory; writes bench/results/throughput.{json,
 from __future__ import annotations
 
 import argparse
+import json
 import os
 import shutil
 import statistics
@@ -22,7 +23,7 @@ import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from common import REPO, provenance, write_json, write_markdown  # noqa: E402
+from common import REPO, RESULTS, provenance, save_figure, write_json, write_markdown  # noqa: E402
 
 EXTENSIONS = {".cu", ".cuh", ".c", ".cc", ".cpp", ".h", ".hpp", ".inl"}
 DEFAULT_TREES = [Path("/usr/local/cuda/include/cccl"), REPO / "bench" / "suite"]
@@ -63,7 +64,11 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--tree", type=Path, action="append", help="source trees (default: CCCL + suite)")
     parser.add_argument("--repeat", type=int, default=3)
+    parser.add_argument("--replot", action="store_true", help="only redraw the PNG from the recorded JSON")
     args = parser.parse_args()
+    if args.replot:
+        plot(json.loads((RESULTS / "throughput.json").read_text()))
+        return 0
     trees = args.tree or [t for t in DEFAULT_TREES if t.is_dir()]
     with tempfile.TemporaryDirectory(prefix="gpuport-bench-") as tmp:
         src = Path(tmp) / "src"
@@ -155,22 +160,29 @@ def main() -> int:
         notes=f"Trees: {', '.join(str(t) for t in trees)}. torch {torch.__version__}. "
         f"Median of {args.repeat} runs; each run a fresh process on a fresh copy.",
     )
+    plot(data)
+    return 0
+
+
+def plot(data: dict) -> None:  # type: ignore[type-arg]
+    """The bar chart of bench/results/throughput.json, footed with that run's command, commit and machine."""
     try:
         import matplotlib
 
         matplotlib.use("Agg")
         import matplotlib.pyplot as plt
-
-        fig, ax = plt.subplots(figsize=(6, 3))
-        names = list(summary)
-        ax.barh(names, [summary[n]["lines_per_s"] for n in names], color=["#2a7", "#2a7", "#888"])
-        ax.set_xlabel("lines per second (higher is better)")
-        ax.set_title(f"CUDA→HIP translation throughput, {lines:,} lines")
-        fig.tight_layout()
-        fig.savefig(REPO / "bench" / "results" / "throughput.png", dpi=120)
     except ImportError:
         print("matplotlib not installed: no plot", file=sys.stderr)
-    return 0
+        return
+    summary = data["results"]
+    fig, ax = plt.subplots(figsize=(7, 3.6))
+    names = list(summary)
+    ax.barh(names, [summary[n]["lines_per_s"] for n in names], color=["#2a7", "#2a7", "#888"])
+    ax.set_xlabel("lines per second (higher is better)")
+    ax.set_title(f"CUDA→HIP translation throughput, {data['lines']:,} lines")
+    fig.tight_layout()
+    save_figure(fig, "throughput", data)
+    plt.close(fig)
 
 
 if __name__ == "__main__":
