@@ -272,6 +272,12 @@ class Migration:
     def drop_command(self, cmd: Command) -> Edit:
         return Edit(cmd.start, cmd.end, "")
 
+    def _hip_language(self, cmd: Command, sources: str, start: int, end: int, message: str) -> None:
+        """GP407: give `sources` LANGUAGE HIP with a line added after `cmd` (CMake takes .cu for CUDA)."""
+        line = f"\n{cmd.indent}set_source_files_properties({sources} PROPERTIES LANGUAGE HIP)"
+        edit = Edit(self.eol(cmd.end), self.eol(cmd.end), line)
+        self.add("GP407", message, start, end, Status.CONVERTED, [edit], symbol=".cu")
+
     # -- the pass
     def run(self, cmds: list[Command]) -> list[Finding]:
         used_libs = self._used_packages(cmds)
@@ -615,20 +621,8 @@ class Migration:
                 return set(cu)
             if len(cu) == len(pats):
                 var = args[1].text
-                self.add(
-                    "GP407",
-                    "globbed .cu sources get LANGUAGE HIP",
-                    args[1].start,
-                    args[1].end,
-                    Status.CONVERTED,
-                    [
-                        Edit(
-                            self.eol(cmd.end),
-                            self.eol(cmd.end),
-                            f"\n{cmd.indent}set_source_files_properties(${{{var}}} PROPERTIES LANGUAGE HIP)",
-                        )
-                    ],
-                    symbol=".cu",
+                self._hip_language(
+                    cmd, f"${{{var}}}", args[1].start, args[1].end, "globbed .cu sources get LANGUAGE HIP"
                 )
             else:
                 self.add(
@@ -654,20 +648,12 @@ class Migration:
             return taken
         if self.hip:
             names = " ".join(self.text[args[k].start : args[k].end] for k in cu)
-            self.add(
-                "GP407",
-                ".cu sources get LANGUAGE HIP (CMake takes .cu for CUDA)",
+            self._hip_language(
+                cmd,
+                names,
                 args[cu[0]].start,
                 args[cu[-1]].end,
-                Status.CONVERTED,
-                [
-                    Edit(
-                        self.eol(cmd.end),
-                        self.eol(cmd.end),
-                        f"\n{cmd.indent}set_source_files_properties({names} PROPERTIES LANGUAGE HIP)",
-                    )
-                ],
-                symbol=".cu",
+                ".cu sources get LANGUAGE HIP (CMake takes .cu for CUDA)",
             )
         else:
             for k in cu:
