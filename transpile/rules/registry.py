@@ -24,11 +24,17 @@ from .common.portability_warp_array import WarpArray32
 from .common.portability_warp_index import WarpIndex32
 from .common.syntax_error import SyntaxErrorRegion
 from .common.unconverted import Unconverted
+from .hip.asm_special_registers import AsmSpecialRegisters
 from .hip.coop_groups_include import CoopGroupsInclude
+from .hip.coop_groups_reduce import CoopGroupsReduce
+from .hip.cublas_math_mode import CublasMathMode
+from .hip.cuda_functional import CudaFunctional
 from .hip.launch_ggl import LaunchGGL
+from .hip.mem_prefetch_location import MemPrefetchLocation
 from .hip.min_version import NeedsNewerHip
 from .hip.pointer_arg_cast import PointerArgCast
 from .hip.warp_mask_64 import WarpMask64
+from .hip.warp_reduce_sync import WarpReduceSync
 from .hip.warp_sync_legacy import WarpSyncLegacy
 from .sycl import SYCL_RULES
 
@@ -38,6 +44,12 @@ HIP_FIRST: list[type[Rule]] = [
     PointerArgCast,
     WarpSyncLegacy,
     WarpMask64,
+    WarpReduceSync,
+    AsmSpecialRegisters,
+    CoopGroupsReduce,
+    CudaFunctional,
+    CublasMathMode,
+    MemPrefetchLocation,
     NeedsNewerHip,
     CoopGroupsInclude,
 ]

@@ -158,7 +158,6 @@
 #define hipMemHandleTypeWin32 CU_MEM_HANDLE_TYPE_WIN32
 #define hipMemHandleTypeWin32Kmt CU_MEM_HANDLE_TYPE_WIN32_KMT
 #define hipMemImportFromShareableHandle cuMemImportFromShareableHandle
-#define hipMemLocationTypeInvalid CU_MEM_LOCATION_TYPE_INVALID
 #define hipMemMap cuMemMap
 #define hipMemMapArrayAsync cuMemMapArrayAsync
 #define hipMemOperationTypeMap CU_MEM_OPERATION_TYPE_MAP

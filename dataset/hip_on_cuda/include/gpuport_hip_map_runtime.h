@@ -490,6 +490,8 @@
 #define hipMemLocationType cudaMemLocationType
 // hipMemLocationTypeDevice also maps from CU_MEM_LOCATION_TYPE_DEVICE; cudaMemLocationTypeDevice chosen
 #define hipMemLocationTypeDevice cudaMemLocationTypeDevice
+// hipMemLocationTypeInvalid also maps from CU_MEM_LOCATION_TYPE_INVALID; cudaMemLocationTypeInvalid chosen
+#define hipMemLocationTypeInvalid cudaMemLocationTypeInvalid
 // hipMemPoolAttr also maps from CUmemPool_attribute, CUmemPool_attribute_enum; cudaMemPoolAttr chosen
 #define hipMemPoolAttr cudaMemPoolAttr
 // hipMemPoolAttrReleaseThreshold also maps from CU_MEMPOOL_ATTR_RELEASE_THRESHOLD; cudaMemPoolAttrReleaseThreshold chosen

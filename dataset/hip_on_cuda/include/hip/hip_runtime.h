@@ -119,4 +119,29 @@ __device__ __forceinline__ unsigned int __lane_id() {
   asm volatile("mov.u32 %0, %%laneid;" : "=r"(lane));
   return lane;
 }
+
+// gpuport-hand: __lanemask_lt __lanemask_gt __lanemask_eq __smid
+// HIP's lane masks (PTX %lanemask_lt/gt/eq), 64-bit as on AMD; bits 32..63 are 0 on a 32-lane warp.
+// gpuport's HIP translation (rule GP108) emits them for inline PTX reads of those registers.
+__device__ __forceinline__ unsigned long long __lanemask_lt() {
+  unsigned int mask;
+  asm volatile("mov.u32 %0, %%lanemask_lt;" : "=r"(mask));
+  return mask;
+}
+__device__ __forceinline__ unsigned long long __lanemask_gt() {
+  unsigned int mask;
+  asm volatile("mov.u32 %0, %%lanemask_gt;" : "=r"(mask));
+  return mask;
+}
+__device__ __forceinline__ unsigned long long __lanemask_eq() {
+  unsigned int mask;
+  asm volatile("mov.u32 %0, %%lanemask_eq;" : "=r"(mask));
+  return mask;
+}
+// HIP's compute-unit id of the wave (PTX %smid: the SM).
+__device__ __forceinline__ unsigned int __smid() {
+  unsigned int id;
+  asm volatile("mov.u32 %0, %%smid;" : "=r"(id));
+  return id;
+}
 #endif  // __CUDACC__

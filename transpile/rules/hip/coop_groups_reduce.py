@@ -1,0 +1,143 @@
+"""GP109 coop-groups-reduce: `cg::reduce` over a thread-block tile, which HIP's cooperative groups lack.
+
+What it does
+    Rewrites `cg::reduce(tile, v, op)` to `gpuport_cg_reduce(tile, v, op)`, the functors `cg::plus<T>`,
+    `cg::less<T>`, `cg::greater<T>`, `cg::bit_and<T>`, `cg::bit_or<T>`, `cg::bit_xor<T>` to
+    `gpuport_cg_plus<T>` and so on, and replaces `#include <cooperative_groups/reduce.h>` with the helper definitions
+    (preceded by `#include <hip/hip_cooperative_groups.h>` when the file lacks it) (`cg` stands for
+    `cooperative_groups` or any namespace alias of it).
+Why
+    HIP's cooperative groups (up to 6.2) have tiles with `shfl_xor` but no `reduce`. The helper is a
+    butterfly: `log2(tile.size())` rounds of `value = op(value, tile.shfl_xor(value, offset))`, after which
+    every lane holds the reduction, as with CUDA's `cg::reduce`. The functors are the helper's own
+    (`__device__` call operators) because `std::plus` is `constexpr` host code to nvcc.
+Example
+    v = cg::reduce(tile, v, cg::plus<float>());
+Translated to
+    v = gpuport_cg_reduce(tile, v, gpuport_cg_plus<float>());
+Safety
+    review: the butterfly is right for `thread_block_tile`s (power-of-two sizes, all lanes active); a
+    `coalesced_group` with a size that is not a power of two, or with inactive lanes, gives a wrong
+    result. Floating-point sums may differ in the last bits from CUDA's order of operations.
+References
+    CUDA C++ Programming Guide, cooperative groups `reduce`; HIP cooperative groups API (tile `shfl_xor`).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+
+from ... import parse as ts
+from ...context import RuleContext
+from ...diagnostics import Diagnostic, Safety, Status
+from ...edits import Edit
+from ..base import Rule
+from ._helpers import block, helper_anchor
+
+_QUALIFIED = "(qualified_identifier scope: (namespace_identifier) @ns name: (_) @name) @q"
+_ALIAS = re.compile(rb"namespace\s+(\w+)\s*=\s*(?:::)?\s*cooperative_groups\s*;")
+REDUCE_HEADER = "cooperative_groups/reduce.h"
+_CG_HEADERS = frozenset({"cooperative_groups.h", "hip/hip_cooperative_groups.h"})
+
+# cg functor -> (helper functor, how it combines a and b)
+FUNCTORS = {
+    "plus": ("gpuport_cg_plus", "a + b"),
+    "less": ("gpuport_cg_less", "b < a ? b : a"),
+    "greater": ("gpuport_cg_greater", "a < b ? b : a"),
+    "bit_and": ("gpuport_cg_bit_and", "a & b"),
+    "bit_or": ("gpuport_cg_bit_or", "a | b"),
+    "bit_xor": ("gpuport_cg_bit_xor", "a ^ b"),
+}
+
+
+def helpers_text() -> str:
+    lines = [
+        "// gpuport: HIP's cooperative groups have no reduce: a shfl_xor butterfly over the tile (its size is a",
+        "// power of two); every lane gets the result.",
+        "template <typename Group, typename T, typename Op>",
+        "__device__ inline T gpuport_cg_reduce(Group group, T value, Op op) {",
+        "  for (unsigned int offset = group.size() / 2; offset > 0; offset /= 2)",
+        "    value = op(value, group.shfl_xor(value, offset));",
+        "  return value;",
+        "}",
+    ]
+    for helper, expr in FUNCTORS.values():
+        lines.append(
+            f"template <typename T> struct {helper} {{ __device__ T operator()(const T& a, const T& b) const "
+            f"{{ return {expr}; }} }};"
+        )
+    return block(*lines)
+
+
+class CoopGroupsReduce(Rule):
+    code = "GP109"
+    name = "coop-groups-reduce"
+    targets = frozenset({"hip"})
+    summary = "Rewrite cg::reduce and its functors to an inline shfl_xor butterfly helper."
+    triggers = (b"reduce",)
+
+    def run(self, ctx: RuleContext) -> Iterator[Diagnostic]:
+        if b"cooperative_groups" not in ctx.source:
+            return
+        spaces = {"cooperative_groups"} | {m.group(1).decode() for m in _ALIAS.finditer(ctx.source)}
+        found: list[tuple[int, int, str, str]] = []  # (start, end, cuda text, replacement)
+        for match in ts.matches(_QUALIFIED, ctx.root):
+            ns, name, q = match["ns"][0], match["name"][0], match["q"][0]
+            if ctx.text(ns) not in spaces:
+                continue
+            if q.parent is not None and q.parent.type == "qualified_identifier":
+                continue  # `a::cg::x`: not our namespace
+            if name.type == "identifier" and ctx.text(name) == "reduce":
+                found.append((q.start_byte, q.end_byte, ctx.text(q), "gpuport_cg_reduce"))
+            elif name.type in ("template_function", "template_type"):
+                base = name.child_by_field_name("name")
+                if base is None or ctx.text(base) not in FUNCTORS:
+                    continue
+                helper = FUNCTORS[ctx.text(base)][0]
+                # Keep the template arguments; replace `cg::plus` only.
+                found.append((q.start_byte, base.end_byte, ctx.text(q), helper))
+        if not found:
+            return
+        found.sort()
+        header = next((inc for inc in ctx.includes if inc.path == REDUCE_HEADER), None)
+        if header is not None:
+            # The helpers go where the reduce header was: after the includes they need.
+            line_end = ctx.source.find(b"\n", header.node.start_byte)
+            end = len(ctx.source) if line_end == -1 else line_end + 1
+            # The cooperative groups header itself is only needed when the file does not include it.
+            has_cg = any(inc.path in _CG_HEADERS for inc in ctx.includes)
+            include = "" if has_cg else "#include <hip/hip_cooperative_groups.h>\n"
+            prelude = Edit(header.node.start_byte, end, include + helpers_text())
+            yield Diagnostic(
+                self.code,
+                f"`<{REDUCE_HEADER}>` -> inline reduce helpers (and `<hip/hip_cooperative_groups.h>` if missing)",
+                header.node.start_byte,
+                header.node.end_byte,
+                Status.CONVERTED,
+                "headers",
+                REDUCE_HEADER,
+                Safety.SAFE,
+                (prelude,),
+            )
+        else:
+            at = helper_anchor(ctx, found[0][0])
+            prelude = Edit(at, at, helpers_text())
+        for i, (start, end, text, new) in enumerate(found):
+            edits = [Edit(start, end, new)]
+            if header is None and i == 0:
+                edits.append(prelude)
+            yield self.converted(
+                start,
+                end,
+                f"`{text}` -> `{new}`"
+                + (
+                    " (shfl_xor butterfly: right for power-of-two tiles)"
+                    if new == "gpuport_cg_reduce"
+                    else ""
+                ),
+                edits,
+                family="cooperative_groups",
+                symbol=text.split("<", 1)[0],
+                safety=Safety.REVIEW if new == "gpuport_cg_reduce" else Safety.SAFE,
+            )
