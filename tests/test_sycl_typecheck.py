@@ -17,7 +17,10 @@ from gpuport.dataset.toolchains import sycl_typecheck_argv
 GOLDEN = Path(__file__).parent / "golden" / "sycl"
 CASES = sorted(GOLDEN.glob("**/*.sycl.cpp"))
 # relative path -> why the output is not meant to compile
-PARTIAL: dict[str, str] = {}
+PARTIAL: dict[str, str] = {
+    "coop-groups/unsupported.sycl.cpp": "grid groups and 16-lane tiles are left unconverted (GP241)",
+    "warp-reduce-sync/partial_mask.sycl.cpp": "a partial-mask __reduce_add_sync is left unconverted (GP242)",
+}
 
 
 def _include_dir() -> Path:

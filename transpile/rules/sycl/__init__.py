@@ -18,32 +18,51 @@ from .atomics import Atomics
 from .barriers import Barriers
 from .bit_intrinsics import BitIntrinsics
 from .builtin_index import BuiltinIndex
+from .coop_groups import CoopGroups
 from .device_globals import DeviceGlobals
 from .device_item import DeviceFunctionItem
 from .device_queries import DeviceQueries
 from .dim3_range import Dim3Range
 from .error_api import ErrorApi
 from .events import Events
+from .half_helpers import HalfHelpers
+from .half_precision import HalfPrecision
 from .host_printf import Printf
+from .item_name import ItemName
 from .kernel_launch import KernelLaunch
 from .kernel_signature import KernelSignature
+from .lib_cub import LibCub
+from .lib_cublas import LibCublas
+from .lib_curand import LibCurand
+from .mapped_host import MappedHost
+from .math_args import MathArgTypes
 from .memory_api import MemoryApi
+from .memory_hints import MemoryHints
+from .pitched_memory import PitchedMemory
 from .prelude import SyclPrelude
+from .ptx_lane import PtxLaneRegisters
 from .qualifiers import FunctionQualifiers
 from .shadowed_names import ShadowedNames
 from .shared_memory import SharedMemory
 from .std_math import StdMath
 from .streams import Streams
+from .texture_fetch import TextureFetch
+from .texture_objects import TextureObjects
 from .vector_types import VectorTypes
 from .warp_block_reduce import BlockReduceWarps
 from .warp_lane import WarpLaneIndex
+from .warp_match import WarpMatch
 from .warp_reduce import WarpReduceLoop
+from .warp_reduce_sync import WarpReduceSync
 from .warp_scan import WarpScanLoop
 from .warp_shuffle import WarpShuffle
 from .warp_vote import WarpVote
 
 SYCL_RULES: list[type[Rule]] = [
     SyclPrelude,
+    LibCub,
+    LibCublas,
+    LibCurand,
     DeviceGlobals,
     KernelSignature,
     KernelLaunch,
@@ -56,9 +75,20 @@ SYCL_RULES: list[type[Rule]] = [
     WarpVote,
     WarpLaneIndex,
     WarpShuffle,
+    CoopGroups,
+    WarpReduceSync,
+    WarpMatch,
+    PtxLaneRegisters,
     VectorTypes,
+    HalfPrecision,
+    HalfHelpers,
     Atomics,
     Barriers,
+    TextureObjects,
+    TextureFetch,
+    PitchedMemory,
+    MemoryHints,
+    MappedHost,
     MemoryApi,
     ErrorApi,
     Events,
@@ -68,6 +98,8 @@ SYCL_RULES: list[type[Rule]] = [
     FunctionQualifiers,
     Printf,
     BitIntrinsics,
+    MathArgTypes,
     StdMath,
     ShadowedNames,
+    ItemName,
 ]

@@ -65,6 +65,11 @@ ITEM_NAMES: set[str] = {
     "__reduce_max_sync",
     "this_thread_block",
     "tiled_partition",
+    "__reduce_and_sync",
+    "__reduce_or_sync",
+    "__reduce_xor_sync",
+    "__match_any_sync",
+    "__match_all_sync",
 }
 _BUILTIN_RE = re.compile(
     rb"(?<![A-Za-z0-9_])(threadIdx|blockIdx|blockDim|gridDim)\s*\.\s*([xyz])(?![A-Za-z0-9_])"
@@ -115,7 +120,15 @@ class DeviceGlobal:
         const = "const " if self.constant else ""
         if not self.dims:
             return f"{const}{self.elem_type} &{self.name}"
+        if len(self.dims) > 1:
+            # `T g[A][B]` is passed as a pointer to its first row, so `g[i][j]` keeps working
+            return f"{const}{self.elem_type} (*{self.name}){self.inner}"
         return f"{const}{self.elem_type} *{self.name}"
+
+    @property
+    def inner(self) -> str:
+        """The extents after the first, as written (`[B][C]` for `T g[A][B][C]`)."""
+        return "".join(f"[{d}]" for d in self.dims[1:])
 
     @property
     def count(self) -> str:
@@ -198,6 +211,17 @@ def function_name(ctx: RuleContext, fn: Node) -> str | None:
     if decl is None:
         return None
     name = decl.child_by_field_name("declarator")
+    return ctx.text(name) if name is not None else None
+
+
+def base_function_name(ctx: RuleContext, fn: Node) -> str | None:
+    """The function's name without explicit template arguments: `coeff<float>` (a specialisation) -> `coeff`."""
+    decl = fn.child_by_field_name("declarator")
+    while decl is not None and decl.type != "function_declarator":
+        decl = decl.child_by_field_name("declarator")
+    name = decl.child_by_field_name("declarator") if decl is not None else None
+    if name is not None and name.type == "template_function":
+        name = name.child_by_field_name("name")
     return ctx.text(name) if name is not None else None
 
 
@@ -370,17 +394,83 @@ def dim3_vars(ctx: RuleContext) -> set[str]:
     return names
 
 
+def dim3_functions(ctx: RuleContext) -> set[str]:
+    """Names of functions declared to return dim3 (`static dim3 grid_for(int n)`)."""
+    cached = getattr(ctx, "_sycl_dim3_fns", None)
+    if isinstance(cached, set):
+        return cached
+    names: set[str] = set()
+    for t in ts.captures("(type_identifier) @t", ctx.root).get("t", []):
+        decl = t.parent
+        if ctx.text(t) != "dim3" or decl is None or decl.type not in ("function_definition", "declaration"):
+            continue
+        for d in decl.children_by_field_name("declarator"):
+            if d.type == "function_declarator" and (
+                decl.type == "function_definition" or enclosing_function(decl) is None
+            ):
+                name = d.child_by_field_name("declarator")
+                if name is not None and name.type in ("identifier", "field_identifier"):
+                    names.add(ctx.text(name))
+    ctx._sycl_dim3_fns = names  # type: ignore[attr-defined]
+    return names
+
+
+def dim3_fields(ctx: RuleContext) -> set[str]:
+    """Names of struct members declared dim3 (`struct Cfg { dim3 grid, block; }`)."""
+    cached = getattr(ctx, "_sycl_dim3_fields", None)
+    if isinstance(cached, set):
+        return cached
+    names: set[str] = set()
+    for t in ts.captures("(type_identifier) @t", ctx.root).get("t", []):
+        decl = t.parent
+        if ctx.text(t) == "dim3" and decl is not None and decl.type == "field_declaration":
+            names |= {
+                ctx.text(d) for d in decl.children_by_field_name("declarator") if d.type == "field_identifier"
+            }
+    ctx._sycl_dim3_fields = names  # type: ignore[attr-defined]
+    return names
+
+
+def is_dim3_expr(ctx: RuleContext, node: Node) -> bool:
+    """True when the expression's value is a dim3 (already a `sycl::range<3>` after GP212): a dim3
+    variable, `dim3(...)`, a call of a function returning dim3, a dim3 struct member."""
+    while node.type == "parenthesized_expression" and node.named_children:
+        node = node.named_children[0]
+    if node.type == "identifier":
+        t = variable_type(ctx, ctx.text(node), node)
+        return t is not None and t[0].replace("const ", "") == "dim3" and not t[1] and not t[2]
+    if node.type == "call_expression":
+        fn = node.child_by_field_name("function")
+        return (
+            fn is not None
+            and fn.type == "identifier"
+            and (ctx.text(fn) == "dim3" or ctx.text(fn) in dim3_functions(ctx))
+        )
+    if node.type == "field_expression":
+        fld = node.child_by_field_name("field")
+        return fld is not None and ctx.text(fld) in dim3_fields(ctx)
+    return False
+
+
 def dim3_members(ctx: RuleContext) -> list[tuple[int, int, str]]:
-    """(start, end, replacement) for `v.x` member reads of dim3 variables: `v[2]`."""
+    """(start, end, replacement) for `v.x` member reads of dim3 values: `v[2]` (variables, struct
+    members declared dim3, calls of functions returning dim3)."""
     cached = getattr(ctx, "_sycl_dim3_members", None)
     if isinstance(cached, list):
         return cached
     names = dim3_vars(ctx)
     out: list[tuple[int, int, str]] = []
-    for fe in ts.captures("(field_expression) @f", ctx.root).get("f", []) if names else []:
+    any_dim3 = bool(names or dim3_fields(ctx) or dim3_functions(ctx))
+    for fe in ts.captures("(field_expression) @f", ctx.root).get("f", []) if any_dim3 else []:
         arg = fe.child_by_field_name("argument")
         fld = fe.child_by_field_name("field")
-        if arg is None or fld is None or arg.type != "identifier" or ctx.text(arg) not in names:
+        if arg is None or fld is None:
+            continue
+        if arg.type == "identifier" and ctx.text(arg) not in names:
+            continue
+        if arg.type != "identifier" and not (
+            arg.type in ("field_expression", "call_expression") and is_dim3_expr(ctx, arg)
+        ):
             continue
         if ctx.text(fld) not in DIM or any(c.type == "->" for c in fe.children):
             continue
@@ -392,7 +482,9 @@ def dim3_members(ctx: RuleContext) -> list[tuple[int, int, str]]:
 def render(ctx: RuleContext, start: int, end: int) -> str:
     """Source text of [start, end) with the nd_item builtins and dim3 members translated (for text a
     rule moves or duplicates, so the rules that would have translated it in place cannot)."""
-    subs = [(b.start, b.end, b.sycl) for b in builtin_uses(ctx)] + dim3_members(ctx)
+    from .half_precision import half_edits  # half types/intrinsics in moved text (GP239)
+
+    subs = [(b.start, b.end, b.sycl) for b in builtin_uses(ctx)] + dim3_members(ctx) + half_edits(ctx)
     parts: list[str] = []
     pos = start
     for s, e, new in sorted(subs):
@@ -423,13 +515,23 @@ def _build(ctx: RuleContext) -> Model:
         q = qualifiers(fn)
         if "__global__" not in q and "__device__" not in q:
             continue
-        name = function_name(ctx, fn)
+        name = base_function_name(ctx, fn)
         if name is None:
             continue
+        key = name
         if name in functions:
-            dups.add(name)  # overloads/specialisations: one model per name, so flag them below
-            continue
-        functions[name] = Function(name, fn, "__global__" in q, "__host__" in q, template_params(ctx, fn))
+            first = functions[name]
+            if first.kernel or "__global__" in q or first.host_too != ("__host__" in q):
+                dups.add(name)  # overloaded kernels, mixed qualifiers: one model per name, flagged below
+                continue
+            # Another overload or explicit specialisation of a device function: a model of its own (the
+            # rules translate its body), keyed apart; the family shares one set of implicit parameters,
+            # as callers cannot tell which one they call.
+            key = f"{name}@{fn.start_byte}"
+        functions[key] = Function(name, fn, "__global__" in q, "__host__" in q, template_params(ctx, fn))
+    family: dict[str, list[Function]] = {}
+    for f in functions.values():
+        family.setdefault(f.name, []).append(f)
 
     # Macros whose bodies use nd_item builtins (one level of macro-in-macro is followed).
     macro_bodies: dict[str, set[str]] = {}
@@ -445,13 +547,13 @@ def _build(ctx: RuleContext) -> Model:
 
     # Direct uses and calls per function.
     calls: dict[str, set[str]] = {}
-    for f in functions.values():
+    for key, f in functions.items():
         body = f.node.child_by_field_name("body")
         ids = idents_in(ctx, body) if body is not None else set()
-        f.needs_item = f.kernel or bool(ids & (ITEM_NAMES | item_macros))
+        f.needs_item = f.kernel or bool(ids & (ITEM_NAMES | item_macros)) or reads_lane_register(ctx, body)
         f.globals_used = sorted(ids & set(globals_))
-        calls[f.name] = ids & set(functions)
-        if f.kernel or (not f.host_too and name_count(ctx, f) == 1):
+        calls[key] = ids & set(family)
+        if f.kernel or (not f.host_too and len(family[f.name]) == 1 and name_count(ctx, f) <= 1):
             f.shared = _shared_vars(ctx, f)
             if not f.kernel and any(v.dynamic for v in f.shared):
                 f.problems.append(
@@ -459,13 +561,12 @@ def _build(ctx: RuleContext) -> Model:
                 )
                 f.shared = []
     _propagate_shared(ctx, functions, calls)
-    # Transitive closure over the file's call graph.
+    # Transitive closure over the file's call graph (a call may reach any member of the callee's family).
     changed = True
     while changed:
         changed = False
-        for f in functions.values():
-            for callee in calls[f.name]:
-                g = functions[callee]
+        for key, f in functions.items():
+            for g in [g for callee in sorted(calls[key] | {f.name}) for g in family[callee]]:
                 if g.needs_item and not f.needs_item:
                     f.needs_item = changed = True
                 missing = [x for x in g.globals_used if x not in f.globals_used]
@@ -481,8 +582,8 @@ def _build(ctx: RuleContext) -> Model:
                 (
                     f.node.start_byte,
                     f.node.end_byte,
-                    "overloaded or specialised device function that needs the nd_item or device "
-                    "globals: not rewritten",
+                    "device function overloaded with different qualifiers (or a kernel's name) that needs "
+                    "the nd_item or device globals: not rewritten",
                 )
             )
         elif f.host_too and (f.needs_item or f.globals_used):
@@ -495,6 +596,20 @@ def _build(ctx: RuleContext) -> Model:
                 )
             )
     return Model(functions, globals_, item_macros)
+
+
+_LANE_REGISTER = re.compile(rb"%%?(laneid|lanemask_(lt|le|gt|ge|eq))\b")
+
+
+def reads_lane_register(ctx: RuleContext, body: Node | None) -> bool:
+    """True when inline PTX in the body reads %laneid or a %lanemask_* register (GP244 rewrites it with
+    the sub-group's lane id, which needs the nd_item)."""
+    if body is None or b"asm" not in ctx.source[body.start_byte : body.end_byte]:
+        return False
+    return any(
+        _LANE_REGISTER.search(ctx.source[a.start_byte : a.end_byte])
+        for a in ts.captures("(gnu_asm_expression) @a", body).get("a", [])
+    )
 
 
 def name_count(ctx: RuleContext, f: Function) -> int:
@@ -524,8 +639,8 @@ def _propagate_shared(ctx: RuleContext, functions: dict[str, Function], calls: d
     kernel at the top of the chain allocates them at its launch (GP203)."""
     for _ in range(len(functions) + 1):
         changed = False
-        for g in functions.values():
-            for callee in sorted(calls[g.name]):
+        for key, g in functions.items():
+            for callee in sorted(calls[key]):
                 c = functions[callee]
                 exported = c.exported_shared()
                 if not exported or c is g:

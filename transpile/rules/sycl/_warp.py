@@ -16,6 +16,7 @@ from tree_sitter import Node
 
 from ... import parse as ts
 from ...context import RuleContext
+from ...edits import Edit
 from ._model import enclosing_function
 
 SG = "item.get_sub_group()"
@@ -468,3 +469,178 @@ def loop_start(ctx: RuleContext, loop: Node) -> int:
     if m is None:
         return loop.start_byte
     return prev + len(ctx.source[prev:line_start]) - len(ctx.source[prev:line_start].lstrip(b" \t"))
+
+
+def top_level_start(ctx: RuleContext, node: Node) -> int:
+    """Where a file-scope helper for `node`'s function goes: the start of the line of the top-level
+    declaration holding it (its `template <...>` and the comments right above it included)."""
+    top = node
+    while top.parent is not None and top.parent.type != "translation_unit":
+        top = top.parent
+    while (
+        top.prev_sibling is not None
+        and top.prev_sibling.type == "comment"
+        and not ctx.source[top.prev_sibling.end_byte : top.start_byte].count(b"\n") > 1
+    ):
+        top = top.prev_sibling
+    line = ctx.source.rfind(b"\n", 0, top.start_byte) + 1
+    return line if not ctx.source[line : top.start_byte].strip() else top.start_byte
+
+
+_SAFE_FIRST_TOKENS = frozenset(
+    {
+        "template",
+        "static",
+        "inline",
+        "void",
+        "int",
+        "unsigned",
+        "float",
+        "double",
+        "bool",
+        "char",
+        "long",
+        "auto",
+    }
+)
+
+
+def helper_edit(ctx: RuleContext, at: int, text: str) -> Edit:
+    """An edit placing file-scope helper definitions `text` at `at` (from top_level_start) without
+    colliding with the queue prelude (GP201), which inserts at the end of the last top-level include (or
+    at 0): two insertions at one point conflict, so there the helpers join the first token of the
+    declaration, or follow the include's line with their own `#include <sycl/sycl.hpp>`."""
+    tops = [i for i in ctx.includes if i.node.parent is not None and i.node.parent.type == "translation_unit"]
+    prelude_at = tops[-1].node.end_byte if tops else 0
+    if at != prelude_at:
+        return Edit(at, at, text)
+    m = re.match(rb"[A-Za-z_]\w*", ctx.source[at : at + 40])
+    if m is not None and m.group().decode() in _SAFE_FIRST_TOKENS:
+        return Edit(at, at + len(m.group()), text + m.group().decode())
+    if tops and ctx.source[prelude_at - 1 : prelude_at] == b"\n":
+        return Edit(prelude_at - 1, prelude_at - 1, "\n#include <sycl/sycl.hpp>\n" + text.rstrip("\n"))
+    return Edit(at, at, text)
+
+
+_TILE_WORDS = frozenset({"thread_block_tile", "tiled_partition"})
+
+
+def _idiom_loops(ctx: RuleContext, body: Node) -> list[Node]:
+    return [
+        loop
+        for loop in ts.captures("(for_statement) @f", body).get("f", [])
+        if reduction_loop(ctx, loop) or scan_loop(ctx, loop)
+    ]
+
+
+def fixed_subgroup_functions(ctx: RuleContext) -> set[str]:
+    """Kernels and device functions whose SYCL form assumes 32-lane sub-groups: they use a 32-lane
+    cooperative-groups tile (GP241) or a shuffle that no idiom rule (GP230/GP231/GP234) takes (GP235),
+    directly or through the device functions they call."""
+    cached = getattr(ctx, "_fixed_subgroup", None)
+    if isinstance(cached, set):
+        return cached
+    from ._model import idents_in, model
+
+    m = model(ctx)
+    direct: set[str] = set()
+    calls: dict[str, set[str]] = {}
+    for f in m.functions.values():
+        body = f.node.child_by_field_name("body")
+        if body is None:
+            calls[f.name] = set()
+            continue
+        ids = idents_in(ctx, body)
+        calls[f.name] = ids & set(m.functions)
+        if ids & _TILE_WORDS:
+            direct.add(f.name)
+            continue
+        if not ids & SHUFFLES:
+            continue
+        loops = _idiom_loops(ctx, body)
+        for call in ts.captures("(call_expression) @c", body).get("c", []):
+            if call_name(ctx, call) in SHUFFLES and not any(
+                lp.start_byte <= call.start_byte and call.end_byte <= lp.end_byte for lp in loops
+            ):
+                direct.add(f.name)
+                break
+    out = set(direct)
+    changed = True
+    while changed:
+        changed = False
+        for name, callees in calls.items():
+            if name not in out and callees & out:
+                out.add(name)
+                changed = True
+    ctx._fixed_subgroup = out  # type: ignore[attr-defined]
+    return out
+
+
+def subgroup_attribute(ctx: RuleContext, kernel: str) -> str:
+    """The kernel-lambda attribute a launch of `kernel` needs (with a leading space), or ""."""
+    if kernel not in fixed_subgroup_functions(ctx):
+        return ""
+    return f" [[sycl::reqd_sub_group_size({ctx.options.sycl_subgroup_size})]]"
+
+
+# CUDA shuffle (mask-less name) -> helper for a width other than 32 (segments of `width` lanes).
+WIDTH_HELPERS = {
+    "__shfl_down": "gpuport_shfl_down_width",
+    "__shfl_up": "gpuport_shfl_up_width",
+    "__shfl_xor": "gpuport_shfl_xor_width",
+    "__shfl": "gpuport_shfl_width",
+}
+_WIDTH_HELPER_TEXT = {
+    "gpuport_shfl_down_width": (
+        "// CUDA __shfl_down_sync with a width: a lane whose source lies past its segment keeps its value.\n"
+        "template <typename T>\n"
+        "static inline T gpuport_shfl_down_width(const sycl::sub_group &sg, T v, unsigned delta, unsigned width) {\n"
+        "  const T moved = sycl::shift_group_left(sg, v, delta);\n"
+        "  return sg.get_local_linear_id() % width + delta < width ? moved : v;\n"
+        "}\n"
+    ),
+    "gpuport_shfl_up_width": (
+        "// CUDA __shfl_up_sync with a width: a lane whose source lies before its segment keeps its value.\n"
+        "template <typename T>\n"
+        "static inline T gpuport_shfl_up_width(const sycl::sub_group &sg, T v, unsigned delta, unsigned width) {\n"
+        "  const T moved = sycl::shift_group_right(sg, v, delta);\n"
+        "  return sg.get_local_linear_id() % width >= delta ? moved : v;\n"
+        "}\n"
+    ),
+    "gpuport_shfl_xor_width": (
+        "// CUDA __shfl_xor_sync with a width: a lane whose partner lies in a later segment keeps its value.\n"
+        "template <typename T>\n"
+        "static inline T gpuport_shfl_xor_width(const sycl::sub_group &sg, T v, unsigned mask, unsigned width) {\n"
+        "  const T moved = sycl::permute_group_by_xor(sg, v, mask);\n"
+        "  const unsigned lane = sg.get_local_linear_id();\n"
+        "  return (lane ^ mask) < (lane / width + 1) * width ? moved : v;\n"
+        "}\n"
+    ),
+    "gpuport_shfl_width": (
+        "// CUDA __shfl_sync with a width: lane `src` of this lane's segment of `width` lanes.\n"
+        "template <typename T>\n"
+        "static inline T gpuport_shfl_width(const sycl::sub_group &sg, T v, int src, unsigned width) {\n"
+        "  const unsigned lane = sg.get_local_linear_id();\n"
+        "  return sycl::select_from_group(sg, v, lane / width * width + (unsigned)src % width);\n"
+        "}\n"
+    ),
+}
+
+
+def width_shuffle_helpers(ctx: RuleContext) -> dict[str, Node]:
+    """Helpers the width shuffles of this file need (GP235): helper name -> its first use."""
+    out: dict[str, Node] = {}
+    for call in ts.captures("(call_expression) @c", ctx.root).get("c", []):
+        name = call_name(ctx, call)
+        if name not in SHUFFLES:
+            continue
+        args = call_args(call)
+        if name.endswith("_sync"):
+            args = args[1:]
+        if len(args) == 3 and not is_warp_size(ctx, args[2]):
+            out.setdefault(WIDTH_HELPERS[name.removesuffix("_sync")], call)
+    return out
+
+
+def width_helper_text(name: str) -> str:
+    return _WIDTH_HELPER_TEXT[name]

@@ -8,7 +8,9 @@ What it does
     parameter of the same name (`const T *c` for constant arrays, `T &g` for scalars: GP202/GP205), so
     their bodies stay unchanged; launches capture the pointer (GP203). Host calls
     `cudaMemcpyToSymbol[Async]`, `cudaMemcpyFromSymbol[Async]` and `cudaGetSymbolAddress` use the accessor.
-    Multi-dimensional or `extern` device globals are reported unconverted.
+    A multi-dimensional global `T g[A][B]` is passed as a pointer to its first row, `T (*g)[B]`, and
+    its accessor returns that type, so `g[i][j]` reads the same. `extern` device globals (defined in
+    another translation unit) and arrays without an extent are reported unconverted.
 Why
     SYCL 2020 has no device global variables (`device_global` is a oneAPI extension, not standard), so a
     global becomes memory passed explicitly, like shared memory.
@@ -42,17 +44,29 @@ def accessor_definition(g: DeviceGlobal) -> str:
     n = g.count
     if g.init is not None:
         init = g.init if g.dims else "{" + g.init + "}"
-        fill = f"    const {t} init[{n}] = {init};\n    {QUEUE}.memcpy(m, init, sizeof(init)).wait();\n"
+        extents = "".join(f"[{d}]" for d in g.dims[1:])
+        fill = (
+            f"    const {t} init[{n if len(g.dims) <= 1 else g.dims[0]}]{extents} = {init};\n"
+            f"    {QUEUE}.memcpy(m, init, sizeof(init)).wait();\n"
+        )
     else:
         fill = f"    {QUEUE}.memset(m, 0, {n} * sizeof({t})).wait();\n"
+    if len(g.dims) > 1:
+        # a multi-dimensional global: the accessor returns a pointer to its first row
+        row = f"{t} (*){g.inner}"
+        head = f"inline auto {g.accessor}() -> {row} {{\n"
+        ret = f"  return reinterpret_cast<{row}>(p);\n"
+    else:
+        head = f"inline {t} *{g.accessor}() {{\n"
+        ret = "  return p;\n"
     return (
-        f"inline {t} *{g.accessor}() {{\n"
+        f"{head}"
         f"  static {t} *p = [] {{\n"
         f"    {t} *m = sycl::malloc_device<{t}>({n}, {QUEUE});\n"
         f"{fill}"
         "    return m;\n"
         "  }();\n"
-        "  return p;\n"
+        f"{ret}"
         "}"
     )
 
@@ -69,12 +83,12 @@ class DeviceGlobals(Rule):
         for g in m.globals.values():
             d = g.decl
             extern = any(ctx.text(c) == "extern" for c in d.children if c.type == "storage_class_specifier")
-            if extern or len(g.dims) > 1 or "" in g.dims or not g.elem_type:
+            if extern or "" in g.dims or not g.elem_type:
                 bad.add(g.name)
                 yield self.unconverted(
                     d.start_byte,
                     d.end_byte,
-                    f"device global `{g.name}` not converted (extern or multi-dimensional)",
+                    f"device global `{g.name}` not converted (extern or without extent)",
                     family="globals",
                     symbol=g.name,
                 )

@@ -4,7 +4,10 @@ What it does
     A `__device__` function whose body uses `threadIdx`, `__syncthreads()`, warp functions (or a macro
     that does), or calls such a function (transitively, over the file's call graph), gets a trailing
     `const sycl::nd_item<3> &item` parameter; one that reads a device global (GP213) gets a pointer to it.
-    Every call of it from a kernel or device function passes `item` (and the globals) along.
+    Every call of it from a kernel or device function passes `item` (and the globals) along. Overloads
+    and explicit specialisations (`template <> float coef<float>(int)`) of one name take the union of
+    what the family needs, as a call cannot tell which member it reaches; forward declarations and the
+    primary template's declaration get the same parameters.
 Why
     In SYCL the work-item's position is an argument, not a global; passing it down keeps the call
     structure of the CUDA code.
@@ -24,14 +27,14 @@ References
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 
 from ... import parse as ts
 from ...context import RuleContext
 from ...diagnostics import Diagnostic
 from ...edits import Edit
 from ..base import Rule
-from ._model import model
+from ._model import Function, base_function_name, model, qualifiers
 from .kernel_signature import append_params
 
 
@@ -62,6 +65,7 @@ class DeviceFunctionItem(Rule):
             )
         if not needy:
             return
+        yield from self._prototypes(ctx, needy)
         device_nodes = [f.node for f in m.functions.values()]
         for call in ts.captures("(call_expression) @c", ctx.root).get("c", []):
             fn = call.child_by_field_name("function")
@@ -92,4 +96,27 @@ class DeviceFunctionItem(Rule):
                 [edit],
                 family="device",
                 symbol=callee.name,
+            )
+
+    def _prototypes(self, ctx: RuleContext, needy: Mapping[str, Function]) -> Iterator[Diagnostic]:
+        """Declarations without a body (forward declarations, the primary template of explicit
+        specialisations) get the same parameters as the definitions, or they would name another overload."""
+        m = model(ctx)
+        for decl in ts.captures("(declaration) @d", ctx.root).get("d", []):
+            q = qualifiers(decl)
+            if "__device__" not in q or "__global__" in q or "__host__" in q:
+                continue
+            fd = next((c for c in decl.named_children if c.type == "function_declarator"), None)
+            params = fd.child_by_field_name("parameters") if fd is not None else None
+            name = base_function_name(ctx, decl)
+            f = needy.get(name or "")
+            if params is None or f is None or f.host_too:
+                continue
+            yield self.converted(
+                params.start_byte,
+                params.start_byte + 1,
+                f"declaration of `{f.name}` takes {', '.join(f.device_call_args())}",
+                [append_params(ctx, params, f.extra_params(m))],
+                family="device",
+                symbol=f.name,
             )

@@ -5,32 +5,52 @@ What it does
     `cudaGetDeviceCount(&n)` -> `n = 1`; `cudaDeviceGetAttribute(&v, attr, dev)` -> `v = (int)D.get_info<
     sycl::info::device::...>()` with `D` = `gpuport_queue().get_device()` for the attributes SYCL 2020 can
     answer (multiprocessor count -> `max_compute_units`, warp size -> the largest `sub_group_sizes` entry,
-    max threads per block -> `max_work_group_size`, shared memory per block -> `local_mem_size`, clock rate
-    -> `max_clock_frequency` * 1000, block/grid extents -> `max_work_item_sizes<3>`, mapped host memory /
-    managed memory -> the USM aspects); `cudaFuncSetAttribute(k, cudaFuncAttributeMaxDynamicSharedMemorySize,
-    n)` -> `0`. Used as a statement, a call that yields `0` is dropped. Other attributes, and
-    `cudaGetDeviceProperties`/`cudaDeviceProp`, stay unconverted (reported): a `cudaDeviceProp` struct has
+    max threads per block -> `max_work_group_size`, shared memory per block or per multiprocessor ->
+    `local_mem_size`, L2 size -> `global_mem_cache_size`, ECC -> `error_correction_support`, clock rate
+    -> `max_clock_frequency` * 1000, block extents -> `max_work_item_sizes<3>`, mapped host memory /
+    managed memory / unified addressing / pageable access / host atomics -> the USM aspects). Attributes
+    SYCL cannot query but whose CUDA value is a programming-model limit or a capability SYCL 2020 lacks
+    become that documented constant with a comment saying so: grid extents (2^31-1, 65535, 65535),
+    constant memory (64 KiB), registers (65536), max pitch (2^31-1), copy engines and concurrent kernels
+    (1), cooperative launch, stream priorities, memory pools, kernel timeout, compute mode, multi-GPU
+    board and PCI ids (0). `cudaFuncSetAttribute(k, cudaFuncAttributeMaxDynamicSharedMemorySize, n)` ->
+    `0`. `cudaOccupancyMaxActiveBlocksPerMultiprocessor(&n, k, threads, smem)` (and `...WithFlags`) ->
+    the estimate `n = max_work_group_size / threads` (bounded by `local_mem_size / smem` when the kernel
+    uses dynamic shared memory); `cudaOccupancyMaxPotentialBlockSize(&grid, &block, k, smem, limit)` ->
+    `block` = `max_work_group_size` capped at 1024 (and `limit`), `grid` = compute units times the blocks of
+    that size a unit holds, by the same estimate. Used as a statement, a call that yields `0` is dropped.
+    Other attributes (compute capability, memory clock, texture limits) and
+    `cudaGetDeviceProperties`/`cudaDeviceProp` stay unconverted (reported): a `cudaDeviceProp` struct has
     dozens of fields, most without a SYCL counterpart, so the fallback rewrites the fields a program uses.
 Why
     The SYCL pack runs everything on one program-wide queue (GP201), so "the current device" is that
     queue's device, device 0 of a one-device program. SYCL 2020 exposes device limits through
     `device::get_info` and `device::has(aspect)`. SYCL has no opt-in limit on dynamic local memory:
-    a kernel may use up to `local_mem_size`, so raising CUDA's 48 KiB default is a no-op.
+    a kernel may use up to `local_mem_size`, so raising CUDA's 48 KiB default is a no-op. SYCL 2020 has no
+    occupancy calculator (registers per kernel are not queryable), so occupancy becomes an estimate from
+    the work-group limit: a CUDA multiprocessor holds up to 2048 threads, a SYCL compute unit is assumed to
+    hold one maximal work-group.
 Example
     int dev, sms; cudaGetDevice(&dev); cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, dev);
+    cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, saxpy, 256, 0);
 Translated to
     int dev, sms; dev = 0; sms = (int)gpuport_queue().get_device().get_info<
     sycl::info::device::max_compute_units>();
+    per_sm = (int)(gpuport_queue().get_device().get_info<sycl::info::device::max_work_group_size>() / 256);
 Safety
     review: a multi-GPU program is folded onto one device; `max_compute_units` counts compute units
     (SMs on NVIDIA, CUs on AMD, Xe cores or EUs on Intel), so occupancy arithmetic built on it may size
-    grids differently; the sub-group size a kernel gets may be smaller than the largest supported one.
+    grids differently; the sub-group size a kernel gets may be smaller than the largest supported one;
+    occupancy results and the constants are estimates (the diagnostic says so), fine for sizing grids, not
+    for reporting hardware facts.
 References
-    SYCL 2020 specification, 4.6.4.2 (device information descriptors), 4.6.4.3 (device aspects).
+    SYCL 2020 specification, 4.6.4.2 (device information descriptors), 4.6.4.3 (device aspects); CUDA
+    Runtime API, cudaDeviceAttr and the occupancy functions.
 """
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
 
 from tree_sitter import Node
@@ -40,7 +60,7 @@ from ...context import RuleContext
 from ...diagnostics import Diagnostic, Safety
 from ...edits import Edit
 from ..base import Rule
-from ._model import QUEUE
+from ._model import QUEUE, render
 from .memory_api import wrap
 
 DEVICE = f"{QUEUE}.get_device()"
@@ -68,10 +88,59 @@ ATTRIBUTES: dict[str, str] = {
     "cudaDevAttrCanMapHostMemory": _aspect("usm_host_allocations"),
     "cudaDevAttrManagedMemory": _aspect("usm_shared_allocations"),
     "cudaDevAttrConcurrentManagedAccess": _aspect("usm_shared_allocations"),
+    "cudaDevAttrMaxSharedMemoryPerMultiprocessor": _info("local_mem_size"),
+    "cudaDevAttrL2CacheSize": _info("global_mem_cache_size"),
+    "cudaDevAttrEccEnabled": _info("error_correction_support"),
+    "cudaDevAttrMaxThreadsPerMultiProcessor": _info("max_work_group_size"),
+    "cudaDevAttrUnifiedAddressing": _aspect("usm_device_allocations"),
+    "cudaDevAttrPageableMemoryAccess": _aspect("usm_system_allocations"),
+    "cudaDevAttrHostNativeAtomicSupported": _aspect("usm_atomic_host_allocations"),
 }
+# Attributes SYCL 2020 cannot query: CUDA's programming-model limits, or 0/1 for a capability SYCL lacks
+# (or gives no way to ask about). The emitted constant carries the reason as a comment.
+_LIMIT = "CUDA's limit; SYCL 2020 has no query for it"
+_NONE = "SYCL 2020 has no such capability"
+_UNKNOWN = "SYCL 2020 cannot query it"
+CONSTANTS: dict[str, tuple[str, str]] = {
+    "cudaDevAttrMaxGridDimX": ("2147483647", _LIMIT),
+    "cudaDevAttrMaxGridDimY": ("65535", _LIMIT),
+    "cudaDevAttrMaxGridDimZ": ("65535", _LIMIT),
+    "cudaDevAttrTotalConstantMemory": ("65536", _LIMIT),
+    "cudaDevAttrMaxRegistersPerBlock": ("65536", _LIMIT),
+    "cudaDevAttrMaxRegistersPerMultiprocessor": ("65536", _LIMIT),
+    "cudaDevAttrMaxPitch": ("2147483647", _LIMIT),
+    "cudaDevAttrAsyncEngineCount": ("1", "SYCL 2020 cannot query copy engines; queues may overlap copies"),
+    "cudaDevAttrGpuOverlap": ("1", "SYCL 2020 cannot query copy engines; queues may overlap copies"),
+    "cudaDevAttrConcurrentKernels": ("1", "SYCL 2020 cannot query it; separate queues may run concurrently"),
+    "cudaDevAttrCooperativeLaunch": ("0", _NONE),
+    "cudaDevAttrCooperativeMultiDeviceLaunch": ("0", _NONE),
+    "cudaDevAttrStreamPrioritiesSupported": ("0", _NONE),
+    "cudaDevAttrMemoryPoolsSupported": ("0", _NONE),
+    "cudaDevAttrKernelExecTimeout": ("0", _UNKNOWN),
+    "cudaDevAttrComputeMode": ("0", "cudaComputeModeDefault; " + _UNKNOWN),
+    "cudaDevAttrIsMultiGpuBoard": ("0", _UNKNOWN),
+    "cudaDevAttrTccDriver": ("0", _UNKNOWN),
+    "cudaDevAttrPciBusId": ("0", _UNKNOWN),
+    "cudaDevAttrPciDeviceId": ("0", _UNKNOWN),
+    "cudaDevAttrPciDomainId": ("0", _UNKNOWN),
+}
+WG_SIZE = f"{DEVICE}.get_info<sycl::info::device::max_work_group_size>()"
+LOCAL_MEM = f"{DEVICE}.get_info<sycl::info::device::local_mem_size>()"
+UNITS = f"{DEVICE}.get_info<sycl::info::device::max_compute_units>()"
+# CUDA's largest block; programs size shared arrays and warp counts for at most this many threads.
+CUDA_MAX_BLOCK = 1024
+OCCUPANCY = frozenset(
+    {
+        "cudaOccupancyMaxActiveBlocksPerMultiprocessor",
+        "cudaOccupancyMaxActiveBlocksPerMultiprocessorWithFlags",
+        "cudaOccupancyMaxPotentialBlockSize",
+        "cudaOccupancyMaxPotentialBlockSizeWithFlags",
+    }
+)
 # Calls with nothing to do in SYCL: they yield cudaSuccess.
 NO_OPS = frozenset({"cudaSetDevice", "cudaSetDeviceFlags", "cudaFuncSetAttribute"})
-HANDLED = frozenset({"cudaGetDevice", "cudaGetDeviceCount", "cudaDeviceGetAttribute", *NO_OPS})
+HANDLED = frozenset({"cudaGetDevice", "cudaGetDeviceCount", "cudaDeviceGetAttribute", *NO_OPS, *OCCUPANCY})
+ZERO = frozenset({"0", "0u", "0U", "0ul", "0UL", "0l", "0L"})
 
 
 class DeviceQueries(Rule):
@@ -110,10 +179,19 @@ class DeviceQueries(Rule):
                 edits = [Edit(call.start, call.end, new)]
             else:
                 edits = wrap(ctx, occ, call, [Edit(call.start, call.end, new)])
+            message = f"`{occ.name}` -> SYCL device query"
+            if occ.name in OCCUPANCY:
+                message = (
+                    f"`{occ.name}` -> an estimate from max_work_group_size (SYCL has no occupancy query)"
+                )
+            elif occ.name == "cudaDeviceGetAttribute" and len(call.args) == 3:
+                attr = call.arg_text(ctx, 1).strip()
+                if attr in CONSTANTS:
+                    message = f"`{attr}` -> constant {CONSTANTS[attr][0]} ({CONSTANTS[attr][1]})"
             yield self.converted(
                 occ.start,
                 occ.end,
-                f"`{occ.name}` -> SYCL device query",
+                message,
                 edits,
                 family="device-management",
                 symbol=occ.name,
@@ -135,13 +213,49 @@ class DeviceQueries(Rule):
         if not args or not args[0].startswith("&"):
             return None
         target = args[0][1:].strip()
+        if name in OCCUPANCY:
+            return _occupancy(ctx, name, call, target)
         if name == "cudaGetDevice":
             return f"{target} = 0"
         if name == "cudaGetDeviceCount":
             return f"{target} = 1"
-        if len(args) != 3 or args[1] not in ATTRIBUTES:
+        if len(args) != 3:
+            return None
+        if args[1] in CONSTANTS:
+            value, why = CONSTANTS[args[1]]
+            return f"{target} = {value} /* {why} */"
+        if args[1] not in ATTRIBUTES:
             return None
         return f"{target} = {ATTRIBUTES[args[1]]}"
+
+
+def _occupancy(ctx: RuleContext, name: str, call: CallSite, target: str) -> str | None:
+    args = [render(ctx, *span).strip() for span in call.args]
+    if name.startswith("cudaOccupancyMaxActiveBlocks"):
+        if len(args) < 3:
+            return None
+        threads = _paren(args[2])
+        smem = args[3] if len(args) > 3 else "0"
+        if smem in ZERO:
+            return f"{target} = (int)({WG_SIZE} / {threads})"
+        return (
+            f"{target} = (int)std::min<size_t>({WG_SIZE} / {threads}, "
+            f"{LOCAL_MEM} / std::max<size_t>({smem}, 1))"
+        )
+    # cudaOccupancyMaxPotentialBlockSize(&grid, &block, kernel, smem = 0, limit = 0)
+    if len(args) < 3 or not args[1].startswith("&"):
+        return None
+    block = args[1][1:].strip()
+    limit = args[4] if len(args) > 4 else "0"
+    if limit in ZERO:
+        size = f"(int)std::min<size_t>({WG_SIZE}, {CUDA_MAX_BLOCK})"
+    else:
+        size = f"(int)std::min<size_t>({{{WG_SIZE}, {CUDA_MAX_BLOCK}, (size_t)({limit})}})"
+    return f"{block} = {size}, {target} = (int)({UNITS} * ({WG_SIZE} / {block}))"
+
+
+def _paren(text: str) -> str:
+    return text if re.fullmatch(r"\w+", text) else f"({text})"
 
 
 def _drop_statement(ctx: RuleContext, stmt: Node) -> Edit:

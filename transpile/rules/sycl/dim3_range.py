@@ -4,8 +4,10 @@ What it does
     `dim3 b(16, 16)` -> `sycl::range<3> b(1, 16, 16)`; `dim3 g((n + 15) / 16, m)` ->
     `sycl::range<3> g(1, m, (n + 15) / 16)`; `dim3 b;` -> `sycl::range<3> b(1, 1, 1)`; a `dim3(...)`
     expression -> `sycl::range<3>(...)` reversed; member reads and writes of those variables
-    `b.x`/`b.y`/`b.z` -> `b[2]`/`b[1]`/`b[0]`; `dim3` parameters become `sycl::range<3>`. A `dim3` used any
-    other way is reported unconverted.
+    `b.x`/`b.y`/`b.z` -> `b[2]`/`b[1]`/`b[0]`; `dim3` parameters, return types, template arguments and
+    `sizeof(dim3)` become `sycl::range<3>`; a `dim3` struct member gets the default `{1, 1, 1}` (a range
+    has no default constructor), and members of those members or of calls returning dim3 are indexed too.
+    A `dim3` used any other way is reported unconverted.
 Why
     No helper header: the range is the SYCL type a launch needs (GP203 multiplies grid by block), and
     `operator[]` gives the components back.
@@ -31,7 +33,7 @@ from ...context import RuleContext
 from ...diagnostics import Diagnostic
 from ...edits import Edit
 from ..base import Rule
-from ._model import declarator_name, dim3_members, enclosing_function, render
+from ._model import declarator_name, dim3_members, enclosing_function, is_dim3_expr, render
 
 RANGE = "sycl::range<3>"
 
@@ -42,6 +44,33 @@ def _reversed_args(ctx: RuleContext, arglist: Node) -> str | None:
         return None
     args += ["1"] * (3 - len(args))
     return f"({args[2]}, {args[1]}, {args[0]})"
+
+
+def _type_only(ctx: RuleContext, parent: Node) -> bool:
+    """True when `dim3` names a type whose declaration needs no other change."""
+    if parent.type in ("type_descriptor", "function_definition"):
+        return True
+    if parent.type in ("declaration", "field_declaration"):
+        decls = parent.children_by_field_name("declarator")
+        # `dim3 grid_for(int n);` at file or class scope declares a function (inside a function body the
+        # same text is a variable with constructor arguments, handled by the caller)
+        return bool(decls) and all(
+            d.type == "function_declarator"
+            and (enclosing_function(parent) is None or parent.type == "field_declaration")
+            for d in decls
+        )
+    return False
+
+
+def _in_sizeof(ctx: RuleContext, start: int, end: int) -> bool:
+    """`sizeof(dim3)` parses as sizeof of a parenthesised identifier."""
+    node = ctx.root.descendant_for_byte_range(start, end)
+    if node is None or node.type != "identifier" or node.start_byte != start:
+        return False
+    p = node.parent
+    if p is not None and p.type == "parenthesized_expression":
+        p = p.parent
+    return p is not None and p.type == "sizeof_expression"
 
 
 class Dim3Range(Rule):
@@ -57,11 +86,27 @@ class Dim3Range(Rule):
             if ctx.text(tnode) != "dim3":
                 continue
             decl = tnode.parent
+            if decl is not None and _type_only(ctx, decl):
+                # a function returning dim3, a type argument, a cast: only the type name changes
+                handled.add(tnode.start_byte)
+                yield self.converted(
+                    tnode.start_byte,
+                    tnode.end_byte,
+                    "`dim3` -> `sycl::range<3>`",
+                    [Edit(tnode.start_byte, tnode.end_byte, RANGE)],
+                    family="types",
+                    symbol="dim3",
+                )
+                continue
             if decl is None or decl.type not in ("declaration", "parameter_declaration", "field_declaration"):
                 continue
             edits = [Edit(tnode.start_byte, tnode.end_byte, RANGE)]
             ok = True
             for d in decl.children_by_field_name("declarator"):
+                if d.type == "field_identifier":
+                    # a struct member: dim3 defaults to (1, 1, 1); sycl::range has no default constructor
+                    edits.append(Edit(d.end_byte, d.end_byte, "{1, 1, 1}"))
+                    continue
                 if d.type == "function_declarator" and enclosing_function(decl) is not None:
                     # `dim3 block(TILE, ROWS);` parses as a function declaration (macros look like types)
                     params = d.child_by_field_name("parameters")
@@ -105,8 +150,10 @@ class Dim3Range(Rule):
                         and ctx.text(callee) == "dim3"
                     ):
                         pass  # the expression rule below handles dim3(...)
-                    elif value is not None and value.type in ("identifier", "field_expression"):
-                        pass  # copy of another dim3
+                    elif value is not None and (
+                        value.type in ("identifier", "field_expression") or is_dim3_expr(ctx, value)
+                    ):
+                        pass  # copy of another dim3, or a call of a function returning one
                     elif value is not None:
                         edits.append(Edit(value.start_byte, value.start_byte, f"{RANGE}(1, 1, "))
                         edits.append(Edit(value.end_byte, value.end_byte, ")"))
@@ -155,6 +202,16 @@ class Dim3Range(Rule):
             )
         for occ in ctx.occurrences:
             if occ.name == "dim3" and occ.start not in handled and not ctx.is_claimed(occ.start, occ.end):
+                if _in_sizeof(ctx, occ.start, occ.end):
+                    yield self.converted(
+                        occ.start,
+                        occ.end,
+                        "`sizeof(dim3)` -> `sizeof(sycl::range<3>)`",
+                        [Edit(occ.start, occ.end, RANGE)],
+                        family="types",
+                        symbol="dim3",
+                    )
+                    continue
                 yield self.unconverted(
                     occ.start, occ.end, "`dim3` use not understood", family="types", symbol="dim3"
                 )

@@ -39,7 +39,8 @@ from ...context import RuleContext
 from ...diagnostics import Diagnostic, Safety
 from ...edits import Edit
 from ..base import Rule
-from ._model import QUEUE, Function, Model, indent_of, model, render, variable_type
+from ._model import QUEUE, Function, Model, indent_of, is_dim3_expr, model, render, variable_type
+from ._warp import subgroup_attribute
 
 _LAUNCH = (
     "(call_expression function: (_) @fn (kernel_call_syntax) @cfg arguments: (argument_list) @args) @call"
@@ -73,6 +74,9 @@ _SIMPLE_ARG = frozenset(
 
 def to_range(ctx: RuleContext, node: Node) -> str:
     """A launch dimension (dim3 or integer expression) as a `sycl::range<3>` expression."""
+    is_dim3_call = node.type == "call_expression" and ctx.text(node.child_by_field_name("function")) == "dim3"
+    if not is_dim3_call and is_dim3_expr(ctx, node):
+        return render(ctx, node.start_byte, node.end_byte)  # already a range after GP212
     if node.type == "call_expression":
         fn = node.child_by_field_name("function")
         arglist = node.child_by_field_name("arguments")
@@ -86,8 +90,6 @@ def to_range(ctx: RuleContext, node: Node) -> str:
         t = variable_type(ctx, ctx.text(node), node)
         if t is not None and t[0].replace("const ", "") == "dim3" and not t[1] and not t[2]:
             return ctx.text(node)
-    if node.type == "field_expression" and ctx.text(node).endswith(("grid", "block", "Grid", "Block")):
-        return ctx.text(node)  # a dim3 member of a struct: already a range
     return f"sycl::range<3>(1, 1, {render(ctx, node.start_byte, node.end_byte)})"
 
 
@@ -225,15 +227,17 @@ class KernelLaunch(Rule):
         kname = render(ctx, fn.start_byte, fn.end_byte)
         tail_args = ", ".join(["item", *extras])
         ind = indent_of(ctx, call.start_byte)
+        # Kernels keeping raw 32-lane warp code need that sub-group size (GP230-GP244 decide which).
+        attr = subgroup_attribute(ctx, name)
         if locals_:
             head = (
                 f"{queue}submit([&](sycl::handler &cgh) {{\n"
                 + "".join(f"{ind}  {loc}\n" for loc in locals_)
-                + f"{ind}  cgh.parallel_for({nd}, [{cap}](sycl::nd_item<3> item) {{\n{ind}    {kname}("
+                + f"{ind}  cgh.parallel_for({nd}, [{cap}](sycl::nd_item<3> item){attr} {{\n{ind}    {kname}("
             )
             tail = f"); }});\n{ind}}})"
         else:
-            head = f"{queue}parallel_for({nd}, [{cap}](sycl::nd_item<3> item) {{ {kname}("
+            head = f"{queue}parallel_for({nd}, [{cap}](sycl::nd_item<3> item){attr} {{ {kname}("
             tail = "); })"
         sep = ", " if call_args else ""
         edits.append(Edit(fn.start_byte, args.start_byte + 1, head))

@@ -2,13 +2,14 @@
 
 What it does
     `cudaMalloc(&p, n)` -> `p = (T *)sycl::malloc_device(n, gpuport_queue())` (T from p's declaration,
-    else `std::remove_reference_t<decltype(p)>`, as `decltype(a[0])` is a reference); `cudaMallocManaged` -> `sycl::malloc_shared`; `cudaMallocHost`/`cudaHostAlloc`
-    -> `sycl::malloc_host`; `cudaFree`/`cudaFreeHost` -> `sycl::free(p, gpuport_queue())`;
-    `cudaMemcpy(d, s, n, kind)` -> `gpuport_queue().memcpy(d, s, n).wait()`; `cudaMemcpyAsync(d, s, n,
-    kind, st)` -> `st->memcpy(d, s, n)`; `cudaMemset[Async]` -> `.memset(...)`;
-    `cudaMemPrefetchAsync(p, n, dev, st)` -> `st->prefetch(p, n)`; `cudaDeviceSynchronize()` ->
+    else `std::remove_reference_t<decltype(p)>`, as `decltype(a[0])` is a reference); `cudaMallocManaged`
+    -> `sycl::malloc_shared`; `cudaMallocHost`/`cudaHostAlloc` -> `sycl::malloc_host`;
+    `cudaFree`/`cudaFreeHost` -> `sycl::free(p, gpuport_queue())`; `cudaMemcpy(d, s, n, kind)` ->
+    `gpuport_queue().memcpy(d, s, n).wait()`; `cudaMemcpyAsync(d, s, n, kind, st)` ->
+    `st->memcpy(d, s, n)`; `cudaMemset[Async]` -> `.memset(...)`; `cudaDeviceSynchronize()` ->
     `gpuport_queue().wait()`; `cudaStreamSynchronize(st)` -> `st->wait()`. Used as an expression
     (`CUDA_CHECK(cudaMalloc(...))`) the result is wrapped as `(..., 0)` so it still yields a success code.
+    Pitched copies are GP249's, prefetches and advice GP250's, mapped host memory GP251's.
 Why
     Unified shared memory on one in-order queue is the SYCL 2020 counterpart of CUDA's pointer-based
     memory model and default stream. Errors surface as SYCL exceptions, not return codes.
@@ -17,8 +18,9 @@ Example
 Translated to
     CUDA_CHECK((gpuport_queue().memcpy(d_x, x.data(), n * sizeof(float)).wait(), 0));
 Safety
-    safe. The copy direction argument is dropped (USM pointers know where they live).
-    `cudaHostAlloc` flags are dropped (review).
+    safe. The copy direction argument is dropped (USM pointers know where they live). `cudaHostAlloc`
+    flags are dropped: host USM is always device-accessible (mapped) and usable by every device of the
+    context (portable); write-combining is only a performance hint.
 References
     SYCL 2020 specification, 4.8 (USM), 4.6.5.2 (queue shortcut functions).
 """
@@ -27,12 +29,14 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Iterator
+from dataclasses import dataclass
 
 from ...calls import CallSite, call_at
 from ...context import Occurrence, RuleContext
 from ...diagnostics import Diagnostic, Safety
 from ...edits import Edit
 from ..base import Rule
+from ._half_table import type_text
 from ._model import QUEUE, render, variable_type
 
 ALLOC = {
@@ -48,6 +52,10 @@ DEFAULT_STREAMS = frozenset(
 _Result = tuple[list[Edit], Safety] | None
 _Handler = Callable[[RuleContext, Occurrence, CallSite], _Result]
 _ADDR = re.compile(r"^\s*(?:\(\s*void\s*\*\s*\*\s*\)\s*|reinterpret_cast<\s*void\s*\*\s*\*\s*>\s*\(\s*)?&\s*")
+# A pointer to the pointer, optionally cast to `void **`: an identifier or member (`pp`, `s.pp`, `s->pp`).
+_PTR_PTR = re.compile(
+    r"^(?:\(\s*void\s*\*\s*\*\s*\)\s*)?(?P<p>[A-Za-z_]\w*(?:\s*(?:\.|->)\s*[A-Za-z_]\w*)*)$"
+)
 
 
 def queue_of(ctx: RuleContext, call: CallSite, i: int) -> str:
@@ -60,6 +68,50 @@ def queue_of(ctx: RuleContext, call: CallSite, i: int) -> str:
     if re.fullmatch(r"[A-Za-z_]\w*", text):
         return f"{text}->"
     return f"({render(ctx, *call.args[i])})->"
+
+
+@dataclass(frozen=True)
+class Target:
+    """Where an out-argument's pointer goes: the call becomes `<lead><ptr> = <cast>value<close>`."""
+
+    start: int  # span of the pointer expression kept in place
+    end: int
+    lead: str  # "" for `&p`, "*" for a pointer-to-pointer argument `pp`
+    cast: str
+    close: str
+
+
+def assign_target(ctx: RuleContext, occ: Occurrence, call: CallSite, i: int) -> Target | None:
+    """For an out-argument `&p` (or `(void **)&p`, `reinterpret_cast<void **>(&p)`), or a pointer to the
+    pointer `pp` (`(void **)pp`), at argument i: the span of `p` / `pp` and the cast that turns a `void *`
+    into the pointer's type. T comes from the declaration, else `std::remove_reference_t<decltype(p)>`
+    (decltype of an lvalue expression such as `d_q[0]` or `*pp` is a reference)."""
+    a0s, a0e = call.args[i]
+    text = ctx.slice(a0s, a0e)
+    m = _ADDR.match(text)
+    lead = ""
+    if m:
+        start = a0s + m.end()
+        end = a0e - (1 if text.startswith("reinterpret_cast") else 0)
+    else:
+        m = _PTR_PTR.match(text)
+        if not m:
+            return None
+        start, end, lead = a0s + m.start("p"), a0s + m.end("p"), "*"
+    target = ctx.slice(start, end).strip()
+    if re.fullmatch(r"[A-Za-z_]\w*", target) and occ.node is not None:
+        got = variable_type(ctx, target, occ.node)
+        if got is not None and got[2] == 1 + len(lead) and not got[1]:
+            return Target(start, end, lead, f"({type_text(got[0])} *)", "")
+    return Target(start, end, lead, f"static_cast<std::remove_reference_t<decltype({lead}{target})>>(", ")")
+
+
+def queue_ref(ctx: RuleContext, call: CallSite, i: int) -> str:
+    """The queue for stream argument i as a `sycl::queue &` expression (`gpuport_queue()`, `*s`)."""
+    q = queue_of(ctx, call, i)
+    if q == QUEUE + ".":
+        return QUEUE
+    return "*" + q.removesuffix("->")
 
 
 def wrap(
@@ -117,30 +169,17 @@ class MemoryApi(Rule):
     def _alloc(self, ctx: RuleContext, occ: Occurrence, call: CallSite) -> _Result:
         if len(call.args) < 2:
             return None
-        a0s, a0e = call.args[0]
-        text = ctx.slice(a0s, a0e)
-        m = _ADDR.match(text)
-        if not m:
+        t = assign_target(ctx, occ, call, 0)
+        if t is None:
             return None
-        target_start = a0s + m.end()
-        target_end = a0e - (1 if text.startswith("reinterpret_cast") else 0)
-        target = ctx.slice(target_start, target_end).strip()
-        t = None
-        if re.fullmatch(r"[A-Za-z_]\w*", target) and occ.node is not None:
-            got = variable_type(ctx, target, occ.node)
-            if got is not None and got[2] == 1 and not got[1]:
-                t = got[0]
-        # decltype of an lvalue expression (`d_q[0]`, `s.ptr`) is a reference: strip it for the cast.
-        cast = f"({t} *)" if t else f"static_cast<std::remove_reference_t<decltype({target})>>("
         func = ALLOC[occ.name]
         b0, b1 = call.args[1]
         edits = [
-            Edit(call.start, target_start, ""),
-            Edit(target_end, b0, f" = {cast}sycl::{func}("),
-            Edit(b1, call.end, f", {QUEUE}){'' if t else ')'}"),
+            Edit(call.start, t.start, t.lead),
+            Edit(t.end, b0, f" = {t.cast}sycl::{func}("),
+            Edit(b1, call.end, f", {QUEUE}){t.close}"),
         ]
-        safety = Safety.REVIEW if occ.name == "cudaHostAlloc" else Safety.SAFE
-        return wrap(ctx, occ, call, edits), safety
+        return wrap(ctx, occ, call, edits), Safety.SAFE
 
     def _free(self, ctx: RuleContext, occ: Occurrence, call: CallSite) -> _Result:
         if len(call.args) != 1:
@@ -176,11 +215,6 @@ class MemoryApi(Rule):
 
     def _cudaMemsetAsync(self, ctx: RuleContext, occ: Occurrence, call: CallSite) -> _Result:
         return self._copy(ctx, occ, call, "memset", 3, 3) if len(call.args) in (3, 4) else None
-
-    def _cudaMemPrefetchAsync(self, ctx: RuleContext, occ: Occurrence, call: CallSite) -> _Result:
-        if len(call.args) not in (3, 4):
-            return None
-        return self._copy(ctx, occ, call, "prefetch", 2, 3)
 
     def _cudaDeviceSynchronize(self, ctx: RuleContext, occ: Occurrence, call: CallSite) -> _Result:
         return wrap(ctx, occ, call, [Edit(call.start, call.end, f"{QUEUE}.wait()")]), Safety.SAFE

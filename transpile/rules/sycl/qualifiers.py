@@ -4,6 +4,9 @@ What it does
     Removes `__device__`, `__host__` and `__noinline__` from function declarations and definitions,
     turns `__forceinline__` into `inline` (or drops it next to an existing `inline`), and removes
     `__launch_bounds__(...)`. (`__global__` is GP202's business, `__device__` variables GP213's.)
+    The same qualifiers are dropped from macro bodies (`#define HD __host__ __device__ __forceinline__`
+    becomes `#define HD inline`), so functions marked through a project's macro lose them too, and from
+    extended lambdas (`[] __device__ (int i) {...}`).
 Why
     A SYCL device function is any function called from a kernel; the single-source compiler decides
     where code runs. `__launch_bounds__` has no SYCL 2020 counterpart (a required work-group size
@@ -14,6 +17,8 @@ Translated to
     inline float sq(float x) { return x * x; }
 Safety
     safe; `__launch_bounds__` removal is marked review (register-pressure hint lost, semantics kept).
+    `__device__` removed from a macro body is marked review: a macro that marks device variables (not
+    functions) would leave host globals that device code cannot use (the SYCL compiler rejects them).
 References
     SYCL 2020 specification, 5.8.1 (device functions).
 """
@@ -28,8 +33,11 @@ from ... import parse as ts
 from ...context import RuleContext
 from ...diagnostics import Diagnostic, Safety
 from ...edits import Edit
+from ...tokens import code_tokens
 from ..base import Rule
 from .kernel_signature import remove_token
+
+_DROPPED = ("__device__", "__host__", "__noinline__")
 
 
 def _is_function(node: Node) -> bool:
@@ -84,4 +92,66 @@ class FunctionQualifiers(Rule):
                         family="qualifier",
                         symbol="__launch_bounds__",
                         safety=Safety.REVIEW,
+                    )
+
+        yield from self._macro_bodies(ctx)
+        yield from self._lambdas(ctx)
+
+    def _macro_bodies(self, ctx: RuleContext) -> Iterator[Diagnostic]:
+        """Qualifiers inside `#define` bodies: tree-sitter leaves those raw, so they are tokenised."""
+        pattern = "(preproc_def) @d (preproc_function_def) @d"
+        for d in ts.captures(pattern, ctx.root).get("d", []):
+            value = d.child_by_field_name("value")
+            if value is None:
+                continue
+            toks = code_tokens(ctx.source[value.start_byte : value.end_byte], value.start_byte)
+            has_inline = any(t.kind == "ident" and t.text == b"inline" for t in toks)
+            floor = value.start_byte  # edits stay disjoint: never strip back into the previous one
+            for t in toks:
+                name = t.text.decode()
+                if t.kind != "ident" or (name not in _DROPPED and name != "__forceinline__"):
+                    continue
+                if ctx.is_claimed(t.start, t.end):
+                    continue
+                start, end = t.start, t.end
+                while ctx.source[end : end + 1] in (b" ", b"\t"):
+                    end += 1
+                if end >= value.end_byte or ctx.source[end : end + 1] in (b"\\", b"\r", b"\n"):
+                    # the body's last token: take the space before it instead (no trailing blank)
+                    end = t.end
+                    while start > floor and ctx.source[start - 1 : start] in (b" ", b"\t"):
+                        start -= 1
+                if name == "__forceinline__" and not has_inline:
+                    has_inline = True
+                    edit, message = Edit(t.start, t.end, "inline"), "`__forceinline__` -> `inline` in a macro"
+                else:
+                    edit, message = Edit(start, end, ""), f"`{name}` removed from a macro"
+                floor = edit.end
+                yield self.converted(
+                    t.start,
+                    t.end,
+                    message,
+                    [edit],
+                    family="qualifier",
+                    symbol=name,
+                    safety=Safety.REVIEW if name == "__device__" else Safety.SAFE,
+                )
+
+    def _lambdas(self, ctx: RuleContext) -> Iterator[Diagnostic]:
+        """`[=] __device__ (int i) {...}`: the grammar leaves the qualifier as an ERROR in the lambda."""
+        for err in ts.captures("(lambda_expression (ERROR) @e)", ctx.root).get("e", []):
+            for c in err.named_children:
+                name = ctx.text(c)
+                if (
+                    c.type == "identifier"
+                    and name in _DROPPED
+                    and not ctx.is_claimed(c.start_byte, c.end_byte)
+                ):
+                    yield self.converted(
+                        c.start_byte,
+                        c.end_byte,
+                        f"`{name}` removed from a lambda",
+                        [remove_token(ctx, c)],
+                        family="qualifier",
+                        symbol=name,
                     )

@@ -24,8 +24,10 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
+from tree_sitter import Node
+
 from ...calls import call_at
-from ...context import RuleContext
+from ...context import Occurrence, RuleContext
 from ...diagnostics import Diagnostic
 from ...edits import Edit
 from ..base import Rule
@@ -46,6 +48,11 @@ class Streams(Rule):
 
     def run(self, ctx: RuleContext) -> Iterator[Diagnostic]:
         for occ in ctx.occurrences:
+            if occ.name == "cudaStream_t" and not ctx.is_claimed(occ.start, occ.end):
+                diag = self._declaration(ctx, occ)
+                if diag is not None:
+                    yield diag
+                continue
             if occ.name not in (
                 "cudaStreamWaitEvent",
                 "cudaStreamCreate",
@@ -83,3 +90,33 @@ class Streams(Rule):
             )
             for s, e in call.args[1:]:
                 yield self.converted(s, e, "argument dropped", family="streams")
+
+    def _declaration(self, ctx: RuleContext, occ: Occurrence) -> Diagnostic | None:
+        """`cudaStream_t a, b;` and `const cudaStream_t s`: the pointer goes on each declarator; None when
+        the table's plain rename (`sycl::queue *`) is right (one declarator, no `const`)."""
+        decl = occ.node.parent if occ.node is not None else None
+        if (
+            decl is None
+            or decl.type not in ("declaration", "field_declaration", "parameter_declaration")
+            or decl.child_by_field_name("type") != occ.node
+        ):
+            return None
+        declarators = decl.children_by_field_name("declarator")
+        consts = [c for c in decl.children if c.type == "type_qualifier" and ctx.text(c) == "const"]
+        if not declarators or (len(declarators) == 1 and not consts):
+            return None
+        edits = [Edit(occ.start, occ.end, "sycl::queue")]
+        for c in consts:
+            edits.append(Edit(c.start_byte, _after_space(ctx, c), ""))
+        star = "*const " if consts else "*"
+        edits += [Edit(d.start_byte, d.start_byte, star) for d in declarators]
+        return self.converted(
+            occ.start, occ.end, "`cudaStream_t` -> `sycl::queue *`", edits, family="streams", symbol=occ.name
+        )
+
+
+def _after_space(ctx: RuleContext, node: Node) -> int:
+    end = node.end_byte
+    while ctx.source[end : end + 1] in (b" ", b"\t"):
+        end += 1
+    return end

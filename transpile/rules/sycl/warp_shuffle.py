@@ -5,8 +5,10 @@ What it does
     call on `item.get_sub_group()`: `__shfl_down_sync(m, v, d)` -> `sycl::shift_group_left(sg, v, d)`,
     `__shfl_up_sync` -> `sycl::shift_group_right`, `__shfl_xor_sync` -> `sycl::permute_group_by_xor`,
     `__shfl_sync(m, v, src)` -> `sycl::select_from_group(sg, v, src)` (`sycl::group_broadcast` when `src`
-    is the constant 0). The lane mask is dropped; a width argument equal to 32 is dropped, any other
-    width is reported unconverted. The legacy mask-less forms (`__shfl_down`, ...) are handled alike.
+    is the constant 0). The lane mask is dropped; a width argument equal to 32 is dropped; another width
+    `w` calls a small helper defined once per file (`gpuport_shfl_down_width(sg, v, d, w)` ...) that
+    shuffles over the whole sub-group and keeps the lane's own value where CUDA's segment of `w` lanes
+    ends. The legacy mask-less forms (`__shfl_down`, ...) are handled alike.
 Why
     These calls keep the code's 32-lane arithmetic: the results are right only when the sub-group has
     32 lanes. The kernel should carry `[[sycl::reqd_sub_group_size(32)]]` (Options.sycl_subgroup_size) on
@@ -34,7 +36,7 @@ from ...diagnostics import Diagnostic, Safety
 from ...edits import Edit
 from ..base import Rule
 from ._model import enclosing_function, model
-from ._warp import SG, call_args, call_name, is_warp_size
+from ._warp import SG, WIDTH_HELPERS, call_args, call_name, is_warp_size
 
 _MAP = {
     "__shfl_down_sync": "sycl::shift_group_left",
@@ -72,13 +74,17 @@ class WarpShuffle(Rule):
                     continue
                 args = args[1:]
             if len(args) == 3 and not is_warp_size(ctx, args[2]):
-                yield self.unconverted(
+                helper = WIDTH_HELPERS[name.removesuffix("_sync")]
+                yield self.converted(
                     call.start_byte,
                     call.end_byte,
-                    f"`{name}` with width `{ctx.text(args[2])}`: SYCL sub-group shuffles have no width; "
-                    "rewrite over a sub-range of lanes by hand",
+                    f"`{name}` with width `{ctx.text(args[2])}` -> `{helper}` (segments of that many lanes "
+                    f"of a {size}-lane sub-group): results depend on the sub-group size; the kernel needs "
+                    f"[[sycl::reqd_sub_group_size({size})]] on its launch lambda",
+                    [Edit(call.start_byte, args[0].start_byte, f"{helper}({SG}, ")],
                     family="device",
                     symbol=name,
+                    safety=Safety.REVIEW,
                 )
                 continue
             if len(args) not in (2, 3):

@@ -1,0 +1,128 @@
+"""Shared machinery of the CUDA-library rules (cuBLAS GP254, cuRAND GP255, CUB GP256).
+
+A library rule maps a CUDA library by renaming: each mapped name becomes the name of a small standard
+SYCL 2020 helper (`gpuport_*`) taking the same arguments, or a plain value (`CUBLAS_OP_N` -> `'N'`). The
+helpers are emitted once, in place of the library's `#include` (after `<sycl/sycl.hpp>` and the guarded
+queue prelude, which they use), so a file gets them exactly when it includes the library, and a project
+header that includes the library carries them to every file including it. Each helper block is guarded
+by its own `#ifndef`, so a header and the file including it can both carry it.
+
+Names of the library that the rule does not map are reported `unconverted`, naming what is mapped, so
+the report says precisely what remains.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+
+from ...context import Include, RuleContext
+from ...diagnostics import Diagnostic, Safety
+from ...edits import Edit
+from ..base import Rule
+from .prelude import QUEUE_DEFINITION, RUNTIME_HEADERS
+
+SYCL_INCLUDE = "#include <sycl/sycl.hpp>\n"
+
+
+class LibraryRule(Rule):
+    """Renames a library's names to helper calls and puts the helpers where the library was included."""
+
+    # CUDA name -> replacement text
+    renames: dict[str, str] = {}
+    # include path -> the helper blocks that replace it (in order); [] replaces it by <sycl/sycl.hpp>
+    headers: dict[str, list[str]] = {}
+    # the library's names (for reporting the unmapped ones)
+    library_names: re.Pattern[str] = re.compile(r"(?!)")
+    library: str = ""
+    mapped_summary: str = ""
+    family: str = "library"
+    safety: Safety = Safety.SAFE
+    needs_queue: bool = True
+
+    def message(self, name: str, new: str) -> str:
+        return f"`{name}` -> `{new}`"
+
+    def run(self, ctx: RuleContext) -> Iterator[Diagnostic]:
+        yield from self.rename_names(ctx)
+        yield from self.replace_includes(ctx)
+
+    def rename_names(self, ctx: RuleContext) -> Iterator[Diagnostic]:
+        declared = ctx.declared_names
+        for occ in ctx.occurrences:
+            if occ.name in declared or ctx.is_claimed(occ.start, occ.end):
+                continue
+            new = self.renames.get(occ.name)
+            if new is not None:
+                yield self.converted(
+                    occ.start,
+                    occ.end,
+                    self.message(occ.name, new),
+                    [Edit(occ.start, occ.end, new)],
+                    family=self.family,
+                    symbol=occ.name,
+                    safety=self.safety,
+                )
+            elif self.library_names.fullmatch(occ.name):
+                yield self.unconverted(
+                    occ.start,
+                    occ.end,
+                    f"{self.library} `{occ.name}` has no standard SYCL 2020 mapping here "
+                    f"({self.code} maps {self.mapped_summary}); port it by hand",
+                    family=self.family,
+                    symbol=occ.name,
+                )
+
+    def replace_includes(self, ctx: RuleContext) -> Iterator[Diagnostic]:
+        emitted: set[str] = set()
+        for inc in ctx.includes:
+            blocks = self.headers.get(inc.path)
+            if blocks is None:
+                continue
+            new = [b for b in blocks if b not in emitted]
+            emitted.update(new)
+            text = "" if sycl_included_before(ctx, inc) else SYCL_INCLUDE
+            if new and self.needs_queue:
+                text += QUEUE_DEFINITION
+            text += "".join(new)
+            what = (
+                "<sycl/sycl.hpp>"
+                if text.startswith(SYCL_INCLUDE)
+                else "nothing (<sycl/sycl.hpp> is included)"
+            )
+            yield self.converted(
+                inc.node.start_byte,
+                inc.node.end_byte,
+                f"<{inc.path}> -> {what}" + (" and inline gpuport helpers" if new else ""),
+                [include_edit(ctx, inc, text)],
+                family=self.family,
+                symbol=inc.path,
+            )
+
+
+def sycl_included_before(ctx: RuleContext, inc: Include) -> bool:
+    """True when an earlier include of the file becomes (or is) <sycl/sycl.hpp>."""
+    return any(
+        i.node.start_byte < inc.node.start_byte and (i.path in RUNTIME_HEADERS or i.path == "sycl/sycl.hpp")
+        for i in ctx.includes
+    )
+
+
+def include_edit(ctx: RuleContext, inc: Include, text: str) -> Edit:
+    """Replace an include directive by `text` (removing its line when `text` is empty).
+
+    The last top-level include keeps its newline: GP236 replaces that newline with its structs and GP201
+    inserts the queue prelude after it."""
+    node = inc.node
+    end = node.end_byte
+    last = max(
+        (
+            i.node.end_byte
+            for i in ctx.includes
+            if i.node.parent is not None and i.node.parent.type == "translation_unit"
+        ),
+        default=-1,
+    )
+    if ctx.source[end - 1 : end] == b"\n" and (text or end == last):
+        end -= 1
+    return Edit(node.start_byte, end, text.rstrip("\n"))

@@ -1,0 +1,212 @@
+"""GP239 half-precision: `cuda_fp16.h` / `cuda_bf16.h` types and intrinsics become standard SYCL 2020.
+
+What it does
+    Renames the 16-bit floating-point API of `cuda_fp16.h` and `cuda_bf16.h` and drops those includes:
+    `__half`/`half` -> `sycl::half`; `__half2`/`half2` -> `gpuport_half2`, a struct with CUDA's `.x`/`.y`
+    fields; `__nv_bfloat16` -> `gpuport_bfloat16` and `__nv_bfloat162` -> `gpuport_bfloat162` (structs:
+    SYCL 2020 core has no bfloat16); conversions to casts and constructors (`__half2float(h)` ->
+    `static_cast<float>(h)`, `__float2half_rn(f)` -> `sycl::half(f)`, `__floats2half2_rn(a, b)` ->
+    `gpuport_half2(a, b)`); arithmetic, comparisons and math (`__hadd`, `__hfma2`, `__hgt`, `__hbeq2`,
+    `hsqrt`, `h2exp`...) to `gpuport_<name>` helpers that GP240 defines once per file. Only the callee name
+    changes; the arguments stay as written. The mapping is data: rules/sycl/_half_table.py.
+Why
+    `sycl::half` is SYCL 2020's 16-bit float, but `sycl::half2` is a `sycl::vec` whose components are
+    member functions (`v.x()`), so renaming `__half2` to it would break every `.x` in the code; a struct
+    of our own keeps field access, brace initialisers and `reinterpret_cast<__half2 *>` loads valid, with
+    CUDA's 4-byte size and alignment. SYCL 2020 has no half intrinsics; small helpers that compute in
+    float and round once keep each call an expression with CUDA's meaning, with no helper header.
+Example
+    const __half2 r = __hfma2(t2, __hsub2(b2[i], va), va);
+    out[n - 1] = __float2half_rn(__half2float(x) * 2.0f);
+Translated to
+    const gpuport_half2 r = gpuport_hfma2(t2, gpuport_hsub2(b2[i], va), va);
+    out[n - 1] = sycl::half(static_cast<float>(x) * 2.0f);
+Safety
+    safe for the half family: float holds more than twice half's precision, so + - * / and sqrt computed
+    in float and rounded to half give the correctly rounded half result; `__hfma` rounds twice (float,
+    then half), which can differ from a fused half fma in the last bit in rare cases. bfloat16 names are
+    marked review: arithmetic on `gpuport_bfloat16` values runs in float, so a chain of operations rounds
+    once at the end instead of after each step as CUDA does. Directed-rounding conversions (`_rz`, `_rd`,
+    `_ru`) and the raw storage structs are left and reported unconverted.
+References
+    CUDA Math API, Half Precision Intrinsics and Bfloat16 Precision Intrinsics; SYCL 2020 specification,
+    4.14.1 (scalar data types: sycl::half), 4.17.5 (math functions), 4.17.7 (bit_cast).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from dataclasses import dataclass
+
+from ...calls import call_at
+from ...context import IDENT_TYPES, Occurrence, RuleContext
+from ...diagnostics import Diagnostic, Safety
+from ...edits import Edit
+from ..base import Rule
+from . import _half_table as table
+from ._model import in_code
+
+_IDENT = re.compile(rb"[A-Za-z_][A-Za-z0-9_]*")
+# Parent node type -> the field holding the name it declares (the file's own `half` variable, `__hadd`).
+_DECLARING = {
+    "preproc_def": "name",
+    "preproc_function_def": "name",
+    "function_declarator": "declarator",
+    "struct_specifier": "name",
+    "class_specifier": "name",
+    "type_definition": "declarator",
+    "init_declarator": "declarator",
+    "declaration": "declarator",
+    "alias_declaration": "name",
+    "pointer_declarator": "declarator",
+    "array_declarator": "declarator",
+    "parameter_declaration": "declarator",
+    "reference_declarator": "declarator",
+    "enumerator": "name",
+}
+
+
+@dataclass(frozen=True)
+class HalfUse:
+    """One translated use: the occurrence and what it became."""
+
+    occ: Occurrence
+    name: table.HalfName
+
+
+@dataclass
+class HalfScan:
+    uses: list[HalfUse]
+    families: set[str]  # families of the family-specific names the file uses
+
+
+def scan(ctx: RuleContext) -> HalfScan:
+    """The file's uses of half-precision names (computed once per file; GP240 reads what GP239 kept)."""
+    cached = getattr(ctx, "_sycl_half", None)
+    if isinstance(cached, HalfScan):
+        return cached
+    result = HalfScan([], set())
+    ctx._sycl_half = result  # type: ignore[attr-defined]
+    return result
+
+
+def _occurrences(ctx: RuleContext, names: set[str]) -> list[Occurrence]:
+    """Uses of `names` in code (not comments or strings), also inside macro bodies (tokenised)."""
+    out: list[Occurrence] = []
+    root = ctx.root
+    for m in _IDENT.finditer(ctx.source):
+        name = m.group().decode()
+        if name not in names:
+            continue
+        start, end = m.start(), m.end()
+        node = root.descendant_for_byte_range(start, end)
+        if (
+            node is not None
+            and node.type in IDENT_TYPES
+            and node.start_byte == start
+            and node.end_byte == end
+        ):
+            out.append(Occurrence(name, start, end, node, ctx.tables.lookup(name)))
+        elif in_code(ctx, start, end):
+            out.append(Occurrence(name, start, end, None, ctx.tables.lookup(name)))
+    return out
+
+
+def _declared(occs: list[Occurrence]) -> set[str]:
+    found: set[str] = set()
+    for occ in occs:
+        node = occ.node
+        parent = node.parent if node is not None else None
+        if parent is None:
+            continue
+        fld = _DECLARING.get(parent.type)
+        if fld is not None and parent.child_by_field_name(fld) == node:
+            found.add(occ.name)
+    return found
+
+
+def _candidates(ctx: RuleContext) -> list[tuple[Occurrence, str | None]]:
+    """Every use of a half-precision name this pack would translate, with None, or the reason it cannot
+    be translated. Independent of claims, so rules that move source text can ask for it (half_edits)."""
+    cached = getattr(ctx, "_sycl_half_candidates", None)
+    if isinstance(cached, list):
+        return cached
+    out: list[tuple[Occurrence, str | None]] = []
+    occs = _occurrences(ctx, set(table.NAMES) | set(table.UNSUPPORTED))
+    declared = _declared(occs)
+    for occ in occs:
+        if occ.name in declared:
+            continue
+        node = occ.node
+        if node is not None:
+            if node.type == "field_identifier":
+                continue
+            parent = node.parent
+            if parent is not None and parent.type == "qualified_identifier":
+                scope = parent.child_by_field_name("scope")
+                if scope is not None and scope != node:
+                    continue  # `ns::half` is somebody else's
+        why = table.UNSUPPORTED.get(occ.name)
+        if why is None and table.NAMES[occ.name].call and call_at(ctx, occ) is None:
+            why = "used other than in a call: not translated"
+        out.append((occ, why))
+    ctx._sycl_half_candidates = out  # type: ignore[attr-defined]
+    return out
+
+
+def half_edits(ctx: RuleContext) -> list[tuple[int, int, str]]:
+    """(start, end, replacement) of every half-precision name GP239 translates: for rules that copy
+    source text elsewhere (a launch's arguments) and must carry the translation with it."""
+    return [(o.start, o.end, table.NAMES[o.name].sycl) for o, why in _candidates(ctx) if why is None]
+
+
+class HalfPrecision(Rule):
+    code = "GP239"
+    name = "half-precision"
+    targets = frozenset({"sycl"})
+    summary = "Map cuda_fp16.h/cuda_bf16.h types and intrinsics to sycl::half, gpuport_half2 and helpers."
+
+    def run(self, ctx: RuleContext) -> Iterator[Diagnostic]:
+        result = scan(ctx)
+        for inc in ctx.includes:
+            if inc.path in table.HEADERS:
+                node = inc.node
+                end = (
+                    node.end_byte - 1
+                    if ctx.source[node.end_byte - 1 : node.end_byte] == b"\n"
+                    else node.end_byte
+                )
+                # the newline stays: the prelude and vector types insert at the end of the last include
+                yield self.converted(
+                    node.start_byte,
+                    end,
+                    f"<{inc.path}> removed: <sycl/sycl.hpp> provides sycl::half",
+                    [Edit(node.start_byte, end, "")],
+                    family="types",
+                    symbol=inc.path,
+                )
+        for occ, why in _candidates(ctx):
+            hn = table.NAMES.get(occ.name)
+            if why is None and hn is not None:
+                # recorded even when claimed: a rule that moved this text rendered it with half_edits()
+                result.uses.append(HalfUse(occ, hn))
+                if hn.family is not None:
+                    result.families.add(hn.family)
+            if ctx.is_claimed(occ.start, occ.end):
+                continue
+            if why is not None or hn is None:
+                yield self.unconverted(
+                    occ.start, occ.end, f"`{occ.name}`: {why}", family="device", symbol=occ.name
+                )
+                continue
+            bf16 = hn.family == "bf16" or hn.sycl in ("gpuport_bfloat16", "gpuport_bfloat162")
+            yield self.converted(
+                occ.start,
+                occ.end,
+                f"`{occ.name}` -> `{hn.sycl}`",
+                [Edit(occ.start, occ.end, hn.sycl)] if hn.sycl != occ.name else [],
+                family="types" if not hn.call else "device",
+                symbol=occ.name,
+                safety=Safety.REVIEW if bf16 else Safety.SAFE,
+            )

@@ -1,0 +1,430 @@
+"""GP247 math-arg-types: math calls whose argument types SYCL's built-ins would not accept get casts.
+
+What it does
+    Works out the C++ type of each argument of `min`/`max` (CUDA's overloads), `std::min`/`std::max` and
+    the float (`sqrtf`, `fmaxf`, ...) and double (`sqrt`, `fmax`, ...) math functions, from literals,
+    declarations, number macros (`#define N 256`), enumerators, casts, `sizeof` and the arithmetic
+    between them, both as CUDA sees it and as the translation will (`threadIdx.x` is `unsigned int` in CUDA, its translation `item.get_local_id(2)` is
+    `size_t`). When all are known, the type CUDA computes in is the usual arithmetic conversion of the
+    argument types (`min(unsigned, int)` compares as `unsigned`, `min(float, double)` as `double`), the
+    parameter type for `...f` functions (`float`) and `double` for the others when an integer or a
+    `double` is among the arguments. Every argument whose translated type differs gets a cast to that
+    type: an integer literal gets a suffix (`0u`, `2.0f`), a `double` literal that a `float` holds exactly
+    gets an `f`, anything else a `static_cast<T>(...)`. When a type is unknown (a call, a template
+    parameter), an argument whose type only the translation changed (`threadIdx.x`) is cast back to its
+    CUDA type. A call needing no cast is left to the table rename (GP001) or GP217.
+Why
+    CUDA's device `min`/`max` have mixed-type overloads and its math functions take any arithmetic
+    argument through implicit conversions. SYCL 2020's `sycl::min`, `sycl::fmax`, `sycl::sqrt` are
+    templates over one `genfloat`/`geninteger` type: `sycl::min(size_t, int)` or `sycl::sqrt(int)` do not
+    compile, and the `nd_item` queries return `size_t` where CUDA's built-ins are `unsigned int`, so even
+    same-typed CUDA calls (`min(threadIdx.x, 32u)`, `std::min(threadIdx.x, n)`) mix types afterwards.
+Example
+    int lo = min(threadIdx.x * kItems, la + lb); float r = sqrtf(n); float y = fmaxf(x, 0.0);
+Translated to
+    int lo = sycl::min(static_cast<unsigned int>(item.get_local_id(2) * kItems), static_cast<unsigned int>(la + lb));
+    float r = sycl::sqrt(static_cast<float>(n)); float y = sycl::fmax(x, 0.0f);
+Safety
+    safe: each cast is the conversion CUDA applies implicitly (literal suffixes only where the value is
+    unchanged). A name is typed from the declaration visible where it is used (block, loop, parameters,
+    file scope); a name not found that way (a member, a name from a header) is unknown and gets no cast.
+References
+    C++17 [expr] 8/11 (usual arithmetic conversions); CUDA Math API (integer min/max overloads); SYCL 2020
+    specification, 4.17.5 (math functions), 4.17.6 (integer functions), 4.17.7 (common functions).
+"""
+
+from __future__ import annotations
+
+import re
+import struct
+from collections.abc import Iterator
+from dataclasses import dataclass
+
+from tree_sitter import Node
+
+from ... import parse as ts
+from ...calls import CallSite, call_at
+from ...context import Occurrence, RuleContext
+from ...diagnostics import Diagnostic
+from ...edits import Edit
+from ..base import Rule
+from ._model import BUILTIN_VARS, DIM, base_type, declarator_name, dim3_vars
+
+# Canonical arithmetic types (LP64), by the spellings a program may use. Types narrower than int are
+# given as int: integer promotion happens before any arithmetic or overload matching.
+_INT = "int"
+_CANON: dict[str, str] = {
+    "bool": _INT,
+    "char": _INT,
+    "signed char": _INT,
+    "unsigned char": _INT,
+    "short": _INT,
+    "short int": _INT,
+    "unsigned short": _INT,
+    "unsigned short int": _INT,
+    "int": _INT,
+    "signed": _INT,
+    "signed int": _INT,
+    "unsigned": "unsigned int",
+    "unsigned int": "unsigned int",
+    "long": "long",
+    "long int": "long",
+    "signed long": "long",
+    "unsigned long": "unsigned long",
+    "unsigned long int": "unsigned long",
+    "long long": "long long",
+    "long long int": "long long",
+    "unsigned long long": "unsigned long long",
+    "unsigned long long int": "unsigned long long",
+    "size_t": "unsigned long",
+    "ptrdiff_t": "long",
+    "int8_t": _INT,
+    "int16_t": _INT,
+    "uint8_t": _INT,
+    "uint16_t": _INT,
+    "int32_t": _INT,
+    "uint32_t": "unsigned int",
+    "int64_t": "long",
+    "uint64_t": "unsigned long",
+    "float": "float",
+    "double": "double",
+}
+_RANK = {"int": 0, "long": 1, "long long": 2}
+_FLOATS = ("float", "double")
+_SUFFIX = {
+    "unsigned int": "u",
+    "long": "l",
+    "unsigned long": "ul",
+    "long long": "ll",
+    "unsigned long long": "ull",
+}
+# Math functions with an integer or pointer parameter, or CUDA overloads taking an int (pow(float, int)):
+# their arguments are not all of the function's floating type.
+_MIXED_PARAMS = frozenset(
+    {"ldexp", "scalbn", "scalbln", "jn", "yn", "frexp", "remquo", "modf", "sincos", "sincospi", "nan", "pow",
+     "norm", "rnorm", "powi"}
+)  # fmt: skip
+_ARITH_OPS = frozenset({"+", "-", "*", "/", "%", "&", "|", "^"})
+
+
+@dataclass(frozen=True)
+class Typed:
+    cuda: str  # canonical type in CUDA
+    sycl: str  # canonical type after translation (differs for the nd_item queries: size_t)
+    spelling: str  # how the program spells the CUDA type (`size_t`, `uint32_t`), for the casts we write
+
+
+def canonical(text: str) -> str | None:
+    words = [w for w in text.replace("std::", "").split() if w not in ("const", "volatile", "register")]
+    return _CANON.get(" ".join(words))
+
+
+def common(a: str, b: str) -> str:
+    """The usual arithmetic conversions of two canonical types (LP64)."""
+    if "double" in (a, b):
+        return "double"
+    if "float" in (a, b):
+        return "float"
+    if a == b:
+        return a
+    ua, ub = a.startswith("unsigned "), b.startswith("unsigned ")
+    ra, rb = _RANK[a.removeprefix("unsigned ")], _RANK[b.removeprefix("unsigned ")]
+    if ua == ub:
+        return a if ra >= rb else b
+    u, s, ru, rs = (a, b, ra, rb) if ua else (b, a, rb, ra)
+    if ru >= rs:
+        return u
+    # the signed type is wider: it holds every unsigned value unless both are 64-bit (long, long long)
+    if ru == 0:
+        return s
+    return "unsigned " + s
+
+
+def _common_typed(a: Typed, b: Typed) -> Typed:
+    cuda = common(a.cuda, b.cuda)
+    spelling = a.spelling if a.cuda == cuda else b.spelling if b.cuda == cuda else cuda
+    return Typed(cuda, common(a.sycl, b.sycl), spelling)
+
+
+def _literal(text: str) -> str | None:
+    """The type of a number literal (C++ rules: a decimal integer is signed, a hex/octal one may be
+    unsigned); None for `long double` literals and anything unusual."""
+    t = text.replace("'", "").lower()
+    m = re.fullmatch(r"(0x[0-9a-f]+|0b[01]+|0[0-7]*|[1-9][0-9]*)([ul]*)", t)
+    if m:
+        digits, suffix = m.groups()
+        decimal = digits[0] != "0" or digits == "0"
+        value = int(digits, 0) if not re.fullmatch(r"0[0-7]+", digits) else int(digits, 8)
+        return _int_type(value, suffix, decimal)
+    if re.fullmatch(r"([0-9]*\.[0-9]*(e[+-]?[0-9]+)?|[0-9]+e[+-]?[0-9]+)f?", t) and t not in (".", ".f"):
+        return "float" if t.endswith("f") else "double"
+    return None
+
+
+def _int_type(value: int, suffix: str, decimal: bool) -> str | None:
+    unsigned = "u" in suffix
+    longs = suffix.count("l")
+    for base in ("int", "long", "long long")[min(longs, 2) :]:
+        bits = 32 if base == "int" else 64
+        if not unsigned and value < 2 ** (bits - 1):
+            return base
+        if (unsigned or not decimal) and value < 2**bits:
+            return "unsigned " + base
+    return None
+
+
+def type_of(ctx: RuleContext, node: Node) -> Typed | None:
+    """The arithmetic type of an expression, in CUDA and after translation; None when unknown."""
+    kind = node.type
+    if kind == "number_literal":
+        t = _literal(ctx.text(node))
+        return Typed(t, t, t) if t else None
+    if kind in ("char_literal", "true", "false"):
+        return Typed(_INT, _INT, _INT)
+    if kind == "parenthesized_expression":
+        inner = node.named_children
+        return type_of(ctx, inner[0]) if len(inner) == 1 else None
+    if kind == "identifier":
+        got = declared_type(ctx, ctx.text(node), node)
+        if got is None:
+            return _constants(ctx).get(ctx.text(node))
+        if got[1] or got[2]:
+            return None
+        return _named(got[0])
+    if kind == "subscript_expression":
+        base = node.child_by_field_name("argument")
+        if base is None or base.type != "identifier":
+            return None
+        got = declared_type(ctx, ctx.text(base), node)
+        if got is None or len(got[1]) + got[2] != 1:
+            return None
+        return _named(got[0])
+    if kind == "field_expression":
+        arg, fld = node.child_by_field_name("argument"), node.child_by_field_name("field")
+        if arg is None or fld is None or ctx.text(fld) not in DIM:
+            return None
+        name = ctx.text(arg)
+        if name in BUILTIN_VARS or (arg.type == "identifier" and name in dim3_vars(ctx)):
+            return Typed("unsigned int", "unsigned long", "unsigned int")
+        return None
+    if kind == "cast_expression":
+        t = node.child_by_field_name("type")
+        return _named(ctx.text(t)) if t is not None else None
+    if kind == "sizeof_expression":
+        return Typed("unsigned long", "unsigned long", "size_t")
+    if kind == "binary_expression":
+        op = node.child_by_field_name("operator")
+        left, right = node.child_by_field_name("left"), node.child_by_field_name("right")
+        if op is None or left is None or right is None:
+            return None
+        o = ctx.text(op)
+        if o in ("==", "!=", "<", ">", "<=", ">=", "&&", "||"):
+            return Typed(_INT, _INT, _INT)
+        lt = type_of(ctx, left)
+        if o in ("<<", ">>"):
+            return lt
+        rt = type_of(ctx, right)
+        if o not in _ARITH_OPS or lt is None or rt is None:
+            return None
+        return _common_typed(lt, rt)
+    if kind == "unary_expression":
+        op = node.child_by_field_name("operator")
+        arg = node.child_by_field_name("argument")
+        if op is None or arg is None:
+            return None
+        if ctx.text(op) == "!":
+            return Typed(_INT, _INT, _INT)
+        return type_of(ctx, arg) if ctx.text(op) in ("-", "+", "~") else None
+    if kind == "update_expression":
+        arg = node.child_by_field_name("argument")
+        return type_of(ctx, arg) if arg is not None else None
+    if kind == "conditional_expression":
+        a, b = node.child_by_field_name("consequence"), node.child_by_field_name("alternative")
+        ta = type_of(ctx, a) if a is not None else None
+        tb = type_of(ctx, b) if b is not None else None
+        return _common_typed(ta, tb) if ta and tb else None
+    if kind == "call_expression":
+        fn = node.child_by_field_name("function")
+        if fn is not None and fn.type == "template_function":
+            name = fn.child_by_field_name("name")
+            targs = fn.child_by_field_name("arguments")
+            if (
+                name is not None
+                and targs is not None
+                and ctx.text(name) in ("static_cast", "std::static_cast")
+            ):
+                return _named(ctx.text(targs)[1:-1])
+    return None
+
+
+def declared_type(ctx: RuleContext, name: str, at: Node) -> tuple[str, list[str], int] | None:
+    """(type text, array extents, pointer depth) of the declaration of `name` visible at `at`: the
+    innermost enclosing block, loop or function parameter list that declares it before `at`, then file
+    scope. None when not found (a member, a name from a header): unknown, never a guess."""
+    n = at
+    while n.parent is not None:
+        scope = n.parent
+        candidates: list[Node] = []
+        if scope.type in ("compound_statement", "translation_unit", "declaration_list"):
+            candidates = [c for c in scope.children if c.type == "declaration" and c.end_byte <= n.start_byte]
+            candidates.reverse()  # the nearest earlier declaration wins
+        elif scope.type == "for_statement":
+            candidates = [c for c in scope.children if c.type == "declaration" and c.end_byte <= n.start_byte]
+        elif scope.type == "for_range_loop" and n == scope.child_by_field_name("body"):
+            candidates = [scope]
+        elif scope.type in ("function_definition", "lambda_expression"):
+            decl = scope.child_by_field_name("declarator")
+            while decl is not None and decl.type not in (
+                "function_declarator",
+                "abstract_function_declarator",
+            ):
+                decl = decl.child_by_field_name("declarator")
+            params = decl.child_by_field_name("parameters") if decl is not None else None
+            candidates = list(params.named_children) if params is not None else []
+        for c in candidates:
+            for d in c.children_by_field_name("declarator"):
+                got = declarator_name(ctx, d)
+                if got is not None and got[0] == name:
+                    t = base_type(ctx, c)
+                    return (t, got[1], got[2]) if t else None
+        n = scope
+    return None
+
+
+def _constants(ctx: RuleContext) -> dict[str, Typed]:
+    """Object-like macros defined as one number literal (`#define N 256`) and unscoped enumerators
+    (`enum { kTile = 128 }`, type int): names whose type `variable_type` cannot see."""
+    cached = getattr(ctx, "_sycl_math_constants", None)
+    if isinstance(cached, dict):
+        return cached
+    out: dict[str, Typed] = {}
+    for d in ts.captures("(preproc_def) @d", ctx.root).get("d", []):
+        name, value = d.child_by_field_name("name"), d.child_by_field_name("value")
+        if name is None or value is None:
+            continue
+        t = _literal(ctx.text(value).strip())
+        if t is not None:
+            out[ctx.text(name)] = Typed(t, t, t)
+    for e in ts.captures("(enum_specifier) @e", ctx.root).get("e", []):
+        if any(c.type in ("class", "struct") for c in e.children) or e.child_by_field_name("base"):
+            continue  # scoped or with an underlying type: not plain int
+        for n in ts.captures("(enumerator name: (identifier) @n)", e).get("n", []):
+            out.setdefault(ctx.text(n), Typed(_INT, _INT, _INT))
+    ctx._sycl_math_constants = out  # type: ignore[attr-defined]
+    return out
+
+
+def _named(text: str) -> Typed | None:
+    t = canonical(text)
+    if t is None:
+        return None
+    spelling = " ".join(w for w in text.split() if w not in ("const", "volatile", "register"))
+    return Typed(t, t, spelling)
+
+
+def _cast(ctx: RuleContext, node: Node, have: Typed, want: str, spelling: str) -> list[Edit]:
+    """Edits that give argument `node` (of translated type have.sycl) the type `want`."""
+    if node.type == "number_literal":
+        text = ctx.text(node)
+        plain = text.replace("'", "")
+        if re.fullmatch(r"[1-9][0-9]*|0", plain):
+            if want in _SUFFIX:
+                return [Edit(node.end_byte, node.end_byte, _SUFFIX[want])]
+            if want in _FLOATS and int(plain) < 2**24:
+                return [Edit(node.end_byte, node.end_byte, ".0f" if want == "float" else ".0")]
+        if want == "float" and have.cuda == "double" and _exact_float(plain):
+            return [Edit(node.end_byte, node.end_byte, "f")]
+    target = spelling if canonical(spelling) == want else want
+    if node.type == "parenthesized_expression":
+        return [Edit(node.start_byte, node.start_byte, f"static_cast<{target}>")]
+    return [
+        Edit(node.start_byte, node.start_byte, f"static_cast<{target}>("),
+        Edit(node.end_byte, node.end_byte, ")"),
+    ]
+
+
+def _exact_float(text: str) -> bool:
+    try:
+        value = float(text.rstrip("lLfF"))
+    except ValueError:
+        return False
+    return struct.unpack("f", struct.pack("f", value))[0] == value
+
+
+class MathArgTypes(Rule):
+    code = "GP247"
+    name = "math-arg-types"
+    targets = frozenset({"sycl"})
+    summary = "Cast math arguments to the type CUDA computes in where SYCL's built-ins need one type."
+
+    def run(self, ctx: RuleContext) -> Iterator[Diagnostic]:
+        for occ in ctx.occurrences:
+            entry = occ.entry
+            if entry is None or entry.family != "math" or occ.node is None or occ.raw:
+                continue
+            if ctx.is_claimed(occ.start, occ.end):
+                continue
+            qualified = occ.parent_type == "qualified_identifier"
+            if qualified and not self._std(ctx, occ.node):
+                continue
+            call = call_at(ctx, occ)
+            if call is None or call.node is None or not call.args:
+                continue
+            diag = self._check(ctx, occ, call, qualified)
+            if diag is not None:
+                yield diag
+
+    @staticmethod
+    def _std(ctx: RuleContext, node: Node) -> bool:
+        parent = node.parent
+        scope = parent.child_by_field_name("scope") if parent is not None else None
+        return scope is not None and ctx.text(scope) == "std"
+
+    def _check(self, ctx: RuleContext, occ: Occurrence, call: CallSite, qualified: bool) -> Diagnostic | None:
+        name = occ.name
+        arglist = call.node.child_by_field_name("arguments") if call.node is not None else None
+        if arglist is None:
+            return None
+        nodes = [c for c in arglist.named_children if c.type != "comment"]
+        types = [type_of(ctx, n) for n in nodes]
+        want: str | None = None
+        spelling = ""
+        if name in ("min", "max"):
+            if len(nodes) != 2:
+                return None
+            a, b = types
+            if a is not None and b is not None:
+                t = _common_typed(a, b)
+                want, spelling = t.cuda, t.spelling
+        elif qualified:
+            return None  # other std:: math functions take their arguments as C++ does
+        elif name.endswith("f") and name[:-1] in ctx.tables.symbols and name[:-1] not in _MIXED_PARAMS:
+            want = spelling = "float"
+        elif name + "f" in ctx.tables.symbols and name not in _MIXED_PARAMS:
+            known = [t for t in types if t is not None]
+            if len(known) != len(types) or all(t.cuda == "float" for t in known):
+                return None
+            want = spelling = "double"
+        else:
+            return None
+        edits: list[Edit] = []
+        for node, t in zip(nodes, types, strict=True):
+            if t is None:
+                continue
+            if want is None:
+                # unknown common type: undo only what the translation changed (size_t nd_item queries)
+                if t.sycl != t.cuda:
+                    edits += _cast(ctx, node, t, t.cuda, t.spelling)
+            elif t.sycl != want:
+                edits += _cast(ctx, node, t, want, spelling)
+        if not edits:
+            return None
+        if not qualified:
+            new_name = occ.entry.sycl_name() if occ.entry is not None else None
+            if new_name is None:
+                return None
+            edits.insert(0, Edit(occ.start, occ.end, new_name))
+        what = (
+            f"`{name}` arguments cast to `{want}`" if want else f"`{name}` arguments cast to their CUDA types"
+        )
+        return self.converted(occ.start, occ.end, what, edits, family="math", symbol=name)
