@@ -4,7 +4,8 @@ run whose PASS line says the program matched its own CPU reference.
 
     python3 bench/sycl_suite.py [--acpp] [--tasks a,b] [-j 2]
 
-Writes bench/results/sycl_suite.{json,md}.
+Writes bench/results/sycl_suite.{json,md} for a full run; with --tasks it prints one line per task and
+leaves the recorded results alone (a partial run must not replace the whole-suite record).
 """
 
 from __future__ import annotations
@@ -117,6 +118,11 @@ def main() -> int:
         "no_cuda_and_typecheck": both,
         "acpp_pass": ran if args.acpp else None,
     }
+    if args.tasks:
+        for r in rows:
+            print(r["task"], f"left={r['unconverted']}", r["typecheck"], r["acpp"], *(r["errors"][:1]))
+        print(json.dumps(summary))
+        return 0
     prov = provenance()
     write_json("sycl_suite", {**prov, "summary": summary, "rows": rows})
     table = [["task", "domain", "CUDA left", "type-check", "AdaptiveCpp CPU run", "first error"]]

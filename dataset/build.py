@@ -56,6 +56,10 @@ class BuildOptions:
     max_level: str = "perf-measured"  # stop early (e.g. "translated" for a quick corpus pass)
     isa: bool = True  # collect SASS and AMD ISA
     keep_scratch: bool = False
+    # Programs that may run on one GPU at once. 1 (the default) keeps timed runs exclusive; more is for
+    # correctness sweeps of many small programs, where process start-up dominates. Shared runs give no
+    # time ratio: their kernel times are not parity evidence.
+    gpu_share: int = 1
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -66,6 +70,7 @@ class BuildOptions:
             "repeat": self.repeat,
             "max_level": self.max_level,
             "isa": self.isa,
+            "gpu_share": self.gpu_share,
         }
 
     def wants(self, level: str) -> bool:
@@ -445,8 +450,11 @@ def compile_sycl_stage(job: PairJob, tr: Translated) -> list[Compiled]:
 
 
 @contextlib.contextmanager
-def gpu_slot(lock_dir: str | None, gpus: tuple[toolchains.Gpu, ...]) -> Iterator[dict[str, str]]:
-    """Hold one GPU exclusively (a file lock per GPU) so timed runs of parallel jobs never share a device.
+def gpu_slot(
+    lock_dir: str | None, gpus: tuple[toolchains.Gpu, ...], share: int = 1
+) -> Iterator[dict[str, str]]:
+    """Hold one of `share` slots of a GPU (a file lock per slot); with share=1 the GPU is exclusive, so timed
+    runs of parallel jobs never share a device.
 
     Yields the environment that pins the program to that GPU.
     """
@@ -454,20 +462,21 @@ def gpu_slot(lock_dir: str | None, gpus: tuple[toolchains.Gpu, ...]) -> Iterator
         yield {}
         return
     Path(lock_dir).mkdir(parents=True, exist_ok=True)
-    handles = [open(Path(lock_dir) / f"gpu{g.index}.lock", "w") for g in gpus]  # noqa: SIM115
+    slots = [(g, k) for k in range(max(1, share)) for g in gpus]
+    handles = [open(Path(lock_dir) / f"gpu{g.index}.{k}.lock", "w") for g, k in slots]  # noqa: SIM115
     try:
         chosen = None
-        for g, fh in zip(gpus, handles, strict=True):
+        for (g, _), fh in zip(slots, handles, strict=True):
             try:
                 fcntl.flock(fh, fcntl.LOCK_EX | fcntl.LOCK_NB)
                 chosen = (g, fh)
                 break
             except BlockingIOError:
                 continue
-        if chosen is None:  # all busy: wait for the one this job hashes to
-            i = os.getpid() % len(gpus)
+        if chosen is None:  # all busy: wait for the slot this job hashes to
+            i = os.getpid() % len(slots)
             fcntl.flock(handles[i], fcntl.LOCK_EX)
-            chosen = (gpus[i], handles[i])
+            chosen = (slots[i][0], handles[i])
         yield {"CUDA_VISIBLE_DEVICES": str(chosen[0].index)}
     finally:
         for fh in handles:
@@ -670,7 +679,7 @@ def _run_and_compare(
             return
         gpu = m.gpu
         hardware = gpu.label() if gpu else "unknown GPU"
-        with gpu_slot(job.lock_dir, m.gpus) as env:
+        with gpu_slot(job.lock_dir, m.gpus, o.gpu_share) as env:
             orig = run_stage(
                 original.binary,
                 args,
@@ -724,7 +733,7 @@ def _run_and_compare(
         ):
             # A GPU here but no HIP pair ran the original: run it once for the reference.
             gpu_hw = m.gpu.label() if m.gpu else "unknown GPU"
-            with gpu_slot(job.lock_dir, m.gpus) as env:
+            with gpu_slot(job.lock_dir, m.gpus, o.gpu_share) as env:
                 ref_runs = run_stage(
                     original.binary,
                     args,
@@ -780,8 +789,10 @@ def _run_and_compare(
     res.level = "runs-equal"
     res.runs_on = hardware
     res.compare_basis = basis
-    if not o.wants("perf-measured") or not same_device or orig is None:
-        if not same_device:
+    if not o.wants("perf-measured") or not same_device or orig is None or o.gpu_share > 1:
+        if o.gpu_share > 1 and o.wants("perf-measured"):
+            res.notes.append(f"no time ratio: up to {o.gpu_share} programs shared the GPU (--gpu-share)")
+        elif not same_device:
             res.notes.append("no time ratio: the translation ran on other hardware than the original")
         return
     res.original_ms, res.translated_ms = orig.median_ms, trans.median_ms

@@ -18,6 +18,7 @@ from gpuport.dataset.build import (
     _empty_result,
     _run_and_compare,
     build,
+    gpu_slot,
 )
 from gpuport.dataset.store import Store, pair_key, tree_hash
 from gpuport.dataset.suite import Task
@@ -123,7 +124,11 @@ def _absent(name: str) -> toolchains.Toolchain:
 
 
 def _job(
-    tmp_path: Path, target: str, mode: str = "tolerance", reference: dict[str, list[str]] | None = None
+    tmp_path: Path,
+    target: str,
+    mode: str = "tolerance",
+    reference: dict[str, list[str]] | None = None,
+    gpu_share: int = 1,
 ) -> PairJob:
     task = Task(
         "toy",
@@ -147,7 +152,7 @@ def _job(
         task,
         target,
         str(tmp_path),
-        BuildOptions(targets=(target,), repeat=3),
+        BuildOptions(targets=(target,), repeat=3, gpu_share=gpu_share),
         machine,
         pair_key(target, rec.cuda_hash, {}),
         rec,
@@ -174,6 +179,42 @@ def test_hip_run_path_records_runs_equal_and_ratio(tmp_path: Path) -> None:
     assert {r.side for r in res.runs} == {"original", "translated"}
     assert any(e.stage == "compare" and e.ok for e in res.evidence)
     assert any(e.stage == "perf" for e in res.evidence)
+
+
+@needs_gxx
+def test_shared_gpu_runs_reach_runs_equal_without_a_ratio(tmp_path: Path) -> None:
+    orig = _program(tmp_path, "orig", ["RESULT sum 10.0 2", "TIME_MS 2.0", "PASS"])
+    trans = _program(tmp_path, "trans", ["RESULT sum 10.0005 2", "TIME_MS 3.0", "PASS"])
+    job = _job(tmp_path, "hip", gpu_share=4)
+    res = _empty_result(job)
+    _run_and_compare(
+        job, res, Compiled(True, "nvcc x sm_90", orig, []), Compiled(True, "nvcc hip", trans, []), {}
+    )
+    assert res.level == "runs-equal" and res.time_ratio is None
+    assert any("shared the GPU" in n for n in res.notes), res.notes
+
+
+def test_gpu_slots_are_exclusive_unless_shared(tmp_path: Path) -> None:
+    import fcntl
+
+    gpu = toolchains.Gpu(0, "H200", "nvidia", arch="sm_90")
+    locks = tmp_path / "locks"
+    with gpu_slot(str(locks), (gpu,), share=2) as env:
+        assert env == {"CUDA_VISIBLE_DEVICES": "0"}
+        # One of the two slots is held: exactly one lock file can still be taken without waiting.
+        free = 0
+        for f in sorted(locks.glob("gpu0.*.lock")):
+            with open(f, "w") as fh:
+                try:
+                    fcntl.flock(fh, fcntl.LOCK_EX | fcntl.LOCK_NB)
+                    free += 1
+                except BlockingIOError:
+                    pass
+        assert free == 1
+    with gpu_slot(str(locks), (gpu,)) as env:
+        with open(locks / "gpu0.0.lock", "w") as fh:
+            with pytest.raises(BlockingIOError):
+                fcntl.flock(fh, fcntl.LOCK_EX | fcntl.LOCK_NB)
 
 
 @needs_gxx

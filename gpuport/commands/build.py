@@ -38,6 +38,13 @@ def add_parser(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-ar
     p.add_argument("--tasks", default=None, help="only these tasks, comma-separated names")
     p.add_argument("--repeat", type=int, default=5, help="timed runs after one warm-up (default: 5)")
     p.add_argument(
+        "--gpu-share",
+        type=int,
+        default=1,
+        help="programs that may run on one GPU at once (default: 1, exclusive; more speeds up correctness "
+        "sweeps of small programs and records no time ratios)",
+    )
+    p.add_argument(
         "--hip-version", default=None, help="oldest HIP the output must build with (default: installed)"
     )
     p.add_argument(
@@ -96,8 +103,8 @@ def run(args: argparse.Namespace) -> int:
     if not targets or bad:
         print(f"gpuport build: --to must list targets from {', '.join(TARGETS)}", file=sys.stderr)
         return EXIT_USAGE
-    if args.jobs < 1 or args.repeat < 1:
-        print("gpuport build: --jobs and --repeat must be at least 1", file=sys.stderr)
+    if args.jobs < 1 or args.repeat < 1 or args.gpu_share < 1:
+        print("gpuport build: --jobs, --repeat and --gpu-share must be at least 1", file=sys.stderr)
         return EXIT_USAGE
     suite = Path(args.suite) if args.suite else default_suite_root()
     options = BuildOptions(
@@ -106,6 +113,7 @@ def run(args: argparse.Namespace) -> int:
         amd_archs=tuple(_split(args.amd_arch)),
         cuda_arch=args.cuda_arch,
         repeat=args.repeat,
+        gpu_share=args.gpu_share,
         max_level=args.max_level,
         isa=not args.no_isa,
         keep_scratch=args.keep_scratch,
