@@ -91,7 +91,10 @@ C_TYPES = {
 def _fmt(v: float, ctype: str) -> str:
     if ctype == "int":
         return str(int(v))
-    s = f"{float(v):.17g}" if ctype == "double" else f"{float(np.float32(v)):.9g}"
+    # A float value is printed as the shortest decimal that reads back as the same double: the expected
+    # arrays are `double`, and exact comparisons (transpose, layout ops) need double(float) to the bit;
+    # nine digits round-trip a float but not its exact double value.
+    s = f"{float(v):.17g}" if ctype == "double" else repr(float(np.float32(v)))
     if "." not in s and "e" not in s and "n" not in s:
         s += ".0"
     return s
