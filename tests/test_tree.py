@@ -82,7 +82,7 @@ def test_unconverted_sets_exit_code_1(tmp_path: Path) -> None:
     src = tmp_path / "src"
     src.mkdir()
     (src / "a.cu").write_bytes(
-        b'__device__ unsigned f() { unsigned l; asm("mov.u32 %0, %%laneid;" : "=r"(l)); return l; }\n'
+        b'__device__ void f() { asm volatile("membar.gl;"); }\n'
     )
     report = gpuport.translate_tree(src, tmp_path / "out")
     assert report.exit_code == 1

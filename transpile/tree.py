@@ -141,15 +141,26 @@ def write_file(out_root: Path, rel: str, data: bytes) -> None:
 
 
 def translate_file(
-    src: Path, out_root: Path, rel: str, out_rel: str, options: Options, in_place: bool, cache_key: str | None
+    src: Path,
+    out_root: Path,
+    rel: str,
+    out_rel: str,
+    options: Options,
+    in_place: bool,
+    cache_key: str | None,
+    data: bytes | None = None,
 ) -> tuple[FileReport, str | None]:
-    """Translate or copy one file. Returns its report and the cache key to record (None: don't cache)."""
+    """Translate or copy one file. Returns its report and the cache entry to record (None: don't cache).
+
+    `data` is the file's content when the caller has read it already (one process: no second read).
+    """
     report = FileReport(path=rel, action="error", output=out_rel)
-    try:
-        data = src.read_bytes()
-    except OSError as err:
-        report.error = f"cannot read: {err.strerror or err}"
-        return report, None
+    if data is None:
+        try:
+            data = src.read_bytes()
+        except OSError as err:
+            report.error = f"cannot read: {err.strerror or err}"
+            return report, None
     cuda_ext = src.suffix.lower() in CUDA_EXTENSIONS
     if is_binary(data):
         if cuda_ext:
@@ -181,7 +192,8 @@ def translate_file(
         report.error = f"cannot write {out_rel}: {err.strerror or err}"
         return report, None
     report.action = "translated"
-    return report, cache_key
+    # The cache entry: the input key and the hash of what was written (hashed here, in the worker).
+    return report, None if cache_key is None else f"{cache_key}:{_sha(result.output)}"
 
 
 def _copy(
@@ -301,18 +313,19 @@ def translate_tree(
 
     def record(item: tuple[FileReport, str | None]) -> None:
         nonlocal done
-        file_report, key = item
+        file_report, entry = item
         report.files.append(file_report)
-        if key is not None and file_report.output:
-            out_file = out_root / file_report.output
-            new_cache[file_report.path] = {"key": key, "out": _sha(out_file.read_bytes())}
+        if entry is not None and file_report.output:
+            key, out_sha = entry.rsplit(":", 1)
+            new_cache[file_report.path] = {"key": key, "out": out_sha}
         done += 1
         if progress is not None:
             progress(file_report, done, total)
 
     if jobs <= 1 or total < 2:
         for path, rel, out_rel, key in jobs_todo:
-            record(translate_file(path, out_root, rel, out_rel, options, in_place, key))
+            data = contents.pop(path, None)  # read in pass 1; freed as we go
+            record(translate_file(path, out_root, rel, out_rel, options, in_place, key, data))
     else:
         with ProcessPoolExecutor(max_workers=jobs) as pool:
             futures = [

@@ -56,7 +56,7 @@ class AsmSpecialRegisters(Rule):
     name = "asm-special-registers"
     targets = frozenset({"hip"})
     summary = "Rewrite inline PTX reads of %laneid, %lanemask_*, %smid to HIP's builtins."
-    triggers = (b"asm",)
+    triggers = (b"%%lane", b"%%smid")  # only these register reads are rewritten
 
     def run(self, ctx: RuleContext) -> Iterator[Diagnostic]:
         for node in ts.captures(_ASM, ctx.root).get("asm", []):

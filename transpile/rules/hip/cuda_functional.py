@@ -59,7 +59,12 @@ class CudaFunctional(Rule):
     name = "cuda-functional"
     targets = frozenset({"hip"})
     summary = "Rewrite libcu++ functors (cuda::maximum, cuda::std::plus, ...) to hipCUB's."
-    triggers = (b"cuda::", b"cuda/functional")
+    # The functor names themselves: `cuda::` alone is in most CCCL-using files.
+    triggers = (
+        b"cuda/functional",
+        *(b"cuda::" + n.encode() for n in CUDA_FUNCTORS),
+        *(b"cuda::std::" + n.encode() for n in STD_FUNCTORS),
+    )
 
     def run(self, ctx: RuleContext) -> Iterator[Diagnostic]:
         # A CUB include already becomes <hipcub/hipcub.hpp>: then the functional header line just goes.
