@@ -52,8 +52,9 @@ static double model(const float *img, int w, int h, double x, double y, int mode
     double xb = x - 0.5, yb = y - 0.5;
     int i = (int)std::floor(xb), j = (int)std::floor(yb);
     double a = weight(xb - i), b = weight(yb - j);
-    return (1 - a) * (1 - b) * texel(img, w, h, i, j, mode, normalized) + a * (1 - b) * texel(img, w, h, i + 1, j, mode, normalized) +
-           (1 - a) * b * texel(img, w, h, i, j + 1, mode, normalized) + a * b * texel(img, w, h, i + 1, j + 1, mode, normalized);
+    // Each corner weight is kept in 1/256 steps too (measured on an H200).
+    return weight((1 - a) * (1 - b)) * texel(img, w, h, i, j, mode, normalized) + weight(a * (1 - b)) * texel(img, w, h, i + 1, j, mode, normalized) +
+           weight((1 - a) * b) * texel(img, w, h, i, j + 1, mode, normalized) + weight(a * b) * texel(img, w, h, i + 1, j + 1, mode, normalized);
 }
 
 int main() {
