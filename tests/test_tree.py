@@ -81,9 +81,7 @@ def test_rerun_skips_unchanged_and_retranslates_edits(tmp_path: Path) -> None:
 def test_unconverted_sets_exit_code_1(tmp_path: Path) -> None:
     src = tmp_path / "src"
     src.mkdir()
-    (src / "a.cu").write_bytes(
-        b'__device__ void f() { asm volatile("membar.gl;"); }\n'
-    )
+    (src / "a.cu").write_bytes(b'__device__ void f() { asm volatile("membar.gl;"); }\n')
     report = gpuport.translate_tree(src, tmp_path / "out")
     assert report.exit_code == 1
     assert report.totals.unconverted["asm"] == 1

@@ -18,6 +18,28 @@ DEFAULT_HIP_VERSION = (6, 2)
 
 
 @dataclass(frozen=True)
+class ProjectGlobal:
+    """A `__device__`/`__constant__` variable defined once in a source tree and seen from other files
+    (`extern` declarations, or device functions that use it called from elsewhere: -rdc builds)."""
+
+    name: str
+    elem_type: str
+    dims: tuple[str, ...]  # array extents as written in the definition; () for a scalar
+    constant: bool
+    defined_in: str  # tree-relative path of the file holding the definition
+
+
+@dataclass(frozen=True)
+class ProjectFunction:
+    """A `__device__` function defined in another file of the tree, with the implicit parameters its
+    translation takes (SYCL): the nd_item, then the device globals it uses (transitively)."""
+
+    name: str
+    needs_item: bool
+    globals_used: tuple[str, ...]
+
+
+@dataclass(frozen=True)
 class Options:
     target: Target = "hip"
     # The oldest HIP the output must build with. Decides, e.g., whether `__shfl_down_sync` can stay.
@@ -30,10 +52,18 @@ class Options:
     sycl_subgroup_size: int = 32
     # AMD GPU targets written into migrated build files (--offload-arch, CMake HIP_ARCHITECTURES).
     offload_arch: tuple[str, ...] = ("gfx90a",)
+    # SYCL, tree translation only: the project's device globals and cross-file device functions this
+    # file can see (through its includes), found by the tree's first pass. Empty for a single file.
+    project_globals: tuple[ProjectGlobal, ...] = ()
+    project_functions: tuple[ProjectFunction, ...] = ()
 
     def key(self) -> str:
-        """A stable string for cache keys (user_names excluded: they change with the tree, not the file)."""
-        return f"{self.target}|{self.hip_version[0]}.{self.hip_version[1]}|{self.launch}|{self.sycl_subgroup_size}"
+        """A stable string for cache keys (user_names excluded: they change with the tree, not the file;
+        the project's globals are included: they change what this file's translation is)."""
+        base = f"{self.target}|{self.hip_version[0]}.{self.hip_version[1]}|{self.launch}|{self.sycl_subgroup_size}"
+        if self.project_globals or self.project_functions:
+            base += f"|{self.project_globals!r}|{self.project_functions!r}"
+        return base
 
 
 _HIP_VERSION_HEADERS = (

@@ -25,6 +25,7 @@ from .context import CUDA_NAME
 from .engine import translate_source
 from .options import Options
 from .report import FileReport, TreeReport
+from .rules.sycl.device_globals import project_options
 from .tables import TABLES_DIR, load_tables
 
 CUDA_EXTENSIONS = frozenset({".cu", ".cuh"})
@@ -282,13 +283,18 @@ def translate_tree(
                 continue  # reported when the worker reads it
             user_names |= user_declared_cuda_names(contents[path])
     options = replace(options, user_names=frozenset(user_names))
+    # Pass 1b (SYCL): device globals and device functions shared across files (-rdc builds), so a file
+    # that sees a global only as `extern`, or calls a device function defined elsewhere, translates in
+    # agreement with the defining file. Each file gets the part it sees through its includes.
+    per_file = project_options({p.relative_to(src).as_posix(): d for p, d in contents.items()}, options)
 
     cache_path = out_root / CACHE_FILE
     cache = {} if force else _load_cache(cache_path)
     new_cache: dict[str, dict[str, str]] = {}
-    jobs_todo: list[tuple[Path, str, str, str | None]] = []
+    jobs_todo: list[tuple[Path, str, str, str | None, Options]] = []
     for path in files:
         rel = path.relative_to(src).as_posix()
+        file_options = per_file.get(rel, options)
         out_rel = rel
         suffix = path.suffix.lower()
         if suffix in ext_map:
@@ -297,7 +303,7 @@ def translate_tree(
         if suffix in CUDA_EXTENSIONS | MAYBE_CUDA_EXTENSIONS:
             data = contents.get(path)
             if data is not None:
-                key = _cache_key(options, data)
+                key = _cache_key(file_options, data)
                 hit = cache.get(rel)
                 out_file = out_root / out_rel
                 if hit and out_file.is_file() and _fresh(hit, key, data, out_file, in_place):
@@ -306,7 +312,7 @@ def translate_tree(
                     )
                     new_cache[rel] = hit
                     continue
-        jobs_todo.append((path, rel, out_rel, key))
+        jobs_todo.append((path, rel, out_rel, key, file_options))
 
     total = len(jobs_todo)
     done = 0
@@ -323,14 +329,14 @@ def translate_tree(
             progress(file_report, done, total)
 
     if jobs <= 1 or total < 2:
-        for path, rel, out_rel, key in jobs_todo:
+        for path, rel, out_rel, key, file_options in jobs_todo:
             data = contents.pop(path, None)  # read in pass 1; freed as we go
-            record(translate_file(path, out_root, rel, out_rel, options, in_place, key, data))
+            record(translate_file(path, out_root, rel, out_rel, file_options, in_place, key, data))
     else:
         with ProcessPoolExecutor(max_workers=jobs) as pool:
             futures = [
-                pool.submit(translate_file, path, out_root, rel, out_rel, options, in_place, key)
-                for path, rel, out_rel, key in jobs_todo
+                pool.submit(translate_file, path, out_root, rel, out_rel, file_options, in_place, key)
+                for path, rel, out_rel, key, file_options in jobs_todo
             ]
             for fut in as_completed(futures):
                 record(fut.result())

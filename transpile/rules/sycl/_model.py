@@ -24,6 +24,7 @@ from tree_sitter import Node
 
 from ... import parse as ts
 from ...context import LITERAL_TYPES, RuleContext
+from ...options import ProjectFunction
 from ...tokens import code_tokens, tokenize
 
 QUEUE = "gpuport_queue()"
@@ -105,11 +106,13 @@ class DeviceGlobal:
     """A `__constant__` or `__device__` variable at file scope, turned into lazily allocated USM."""
 
     name: str
-    decl: Node
+    decl: Node | None  # None: a project global (tree translation) this file uses but does not declare
     elem_type: str
     dims: list[str]
     init: str | None  # initializer text, braces included, or None
     constant: bool
+    extern: bool = False  # declared `extern` here (defined in another translation unit)
+    shared: bool = False  # a project global (Options.project_globals): its accessor links across files
 
     @property
     def accessor(self) -> str:
@@ -183,6 +186,8 @@ class Model:
     functions: dict[str, Function]
     globals: dict[str, DeviceGlobal]
     item_macros: set[str]  # macros whose body uses an nd_item builtin
+    # device functions defined in other files of the tree (Options.project_functions), not in this one
+    external: dict[str, ProjectFunction] = field(default_factory=dict)
 
     @property
     def kernels(self) -> dict[str, Function]:
@@ -544,6 +549,8 @@ def _build(ctx: RuleContext) -> Model:
     item_macros |= {m for m, ids in macro_bodies.items() if ids & item_macros}
 
     globals_ = _device_globals(ctx)
+    external = {p.name: p for p in ctx.options.project_functions if p.name not in family}
+    _add_project_globals(ctx, globals_, external)
 
     # Direct uses and calls per function.
     calls: dict[str, set[str]] = {}
@@ -552,6 +559,9 @@ def _build(ctx: RuleContext) -> Model:
         ids = idents_in(ctx, body) if body is not None else set()
         f.needs_item = f.kernel or bool(ids & (ITEM_NAMES | item_macros)) or reads_lane_register(ctx, body)
         f.globals_used = sorted(ids & set(globals_))
+        for callee in sorted(ids & set(external)):  # defined in another file of the tree
+            f.needs_item = f.needs_item or external[callee].needs_item
+            f.globals_used = sorted({*f.globals_used, *external[callee].globals_used})
         calls[key] = ids & set(family)
         if f.kernel or (not f.host_too and len(family[f.name]) == 1 and name_count(ctx, f) <= 1):
             f.shared = _shared_vars(ctx, f)
@@ -595,7 +605,7 @@ def _build(ctx: RuleContext) -> Model:
                     "automatically",
                 )
             )
-    return Model(functions, globals_, item_macros)
+    return Model(functions, globals_, item_macros, external)
 
 
 _LANE_REGISTER = re.compile(rb"%%?(laneid|lanemask_(lt|le|gt|ge|eq))\b")
@@ -749,6 +759,13 @@ def _shared_var(
             )
         )
         return out
+    if not extern:  # one slot per warp -> one per sub-group, whatever its size (GP233)
+        from ._warp import warp_slot_dims
+
+        dims = warp_slot_dims(ctx, f.node, name, dims)
+    from ._type_names import sycl_type_text  # `__half tile[..]` -> a sycl::half parameter and accessor
+
+    elem = sycl_type_text(elem, ctx.declared_names) or elem
     out.append(SharedVar(name, node, elem, dims, extern))
     return out
 
@@ -796,10 +813,42 @@ def _device_globals(ctx: RuleContext) -> dict[str, DeviceGlobal]:
                 "qualified_identifier",
             )
         )
+        extern = any(ctx.text(c) == "extern" for c in decl.children if c.type == "storage_class_specifier")
+        from ._type_names import sycl_type_text  # library/half element types, as declarations elsewhere
+
+        elem = sycl_type_text(elem, ctx.declared_names) or elem
         out[name] = DeviceGlobal(
-            name, decl, elem, dims, ctx.text(init_node) if init_node is not None else None, constant
+            name, decl, elem, dims, ctx.text(init_node) if init_node is not None else None, constant, extern
         )
     return out
+
+
+def _add_project_globals(
+    ctx: RuleContext, globals_: dict[str, DeviceGlobal], external: dict[str, ProjectFunction]
+) -> None:
+    """Tree translation: mark this file's project globals (shared accessor), complete its `extern`
+    declarations from the definition, and add the ones it uses without declaring them (declared in a
+    header it includes, or used by a device function of another file that it calls)."""
+    project = {g.name: g for g in ctx.options.project_globals}
+    if not project:
+        return
+    for name, g in globals_.items():
+        p = project.get(name)
+        if p is None or (not g.extern and p.defined_in != ctx.path):
+            continue  # a definition here of a global the project defines elsewhere: left as it was
+        g.shared = True
+        if g.extern:
+            g.elem_type, g.dims, g.constant = p.elem_type, list(p.dims), p.constant
+    wanted = {g for f in external.values() for g in f.globals_used}
+    for name, p in project.items():
+        if name in globals_ or p.defined_in == ctx.path:
+            continue
+        if name in wanted or re.search(
+            rb"(?<![A-Za-z0-9_])" + re.escape(name.encode()) + rb"(?![A-Za-z0-9_])", ctx.source
+        ):
+            globals_[name] = DeviceGlobal(
+                name, None, p.elem_type, list(p.dims), None, p.constant, extern=True, shared=True
+            )
 
 
 def indent_of(ctx: RuleContext, offset: int) -> str:

@@ -22,7 +22,10 @@ from ._model import enclosing_function
 SG = "item.get_sub_group()"
 WG = "item.get_group()"
 SG_LANE = "item.get_sub_group().get_local_linear_id()"
-SG_WARP = "item.get_sub_group().get_group_linear_id()"
+# The warp index as the position of the work-item's sub-group in a 1-D work-group: sub-groups are runs of
+# consecutive work-items on every implementation we know, and AdaptiveCpp's CPU backend answers 0 to
+# `sub_group::get_group_linear_id()` for every sub-group (measured; its source says "probably incorrect").
+SG_WARP = "item.get_local_linear_id() / item.get_sub_group().get_max_local_range()[0]"
 SG_SIZE = "item.get_sub_group().get_local_range()[0]"
 
 SHUFFLE_DOWN = frozenset({"__shfl_down_sync", "__shfl_down"})
@@ -644,3 +647,157 @@ def width_shuffle_helpers(ctx: RuleContext) -> dict[str, Node]:
 
 def width_helper_text(name: str) -> str:
     return _WIDTH_HELPER_TEXT[name]
+
+
+# Names whose meaning is a collective over the warp: where a function uses one (directly or through a
+# callee), its lane/warp arithmetic must be the sub-group's, else the two disagree on any sub-group size
+# other than 32.
+COLLECTIVES = (
+    SHUFFLES
+    | _TILE_WORDS
+    | frozenset(
+        {
+            "__syncwarp",
+            "__activemask",
+            "__ballot_sync",
+            "__ballot",
+            "__any_sync",
+            "__all_sync",
+            "__any",
+            "__all",
+            "__uni_sync",
+            "__match_any_sync",
+            "__match_all_sync",
+            "__reduce_add_sync",
+            "__reduce_min_sync",
+            "__reduce_max_sync",
+            "__reduce_and_sync",
+            "__reduce_or_sync",
+            "__reduce_xor_sync",
+            "coalesced_threads",
+            "WarpReduce",
+            "WarpScan",
+        }
+    )
+)
+
+
+def subgroup_functions(ctx: RuleContext) -> set[str]:
+    """Functions whose lanes are sub-group lanes: those using a warp collective (COLLECTIVES, or inline
+    PTX reading %laneid), directly or through the functions they call, and every function these call (a
+    `lane_id()` helper of a shuffling kernel must agree with its shuffles). In any other function
+    `threadIdx.x % 32` is plain arithmetic on the work-item's index and right as it stands.
+    Built from the syntax tree alone (the SYCL model's shared-array extents depend on it)."""
+    cached = getattr(ctx, "_subgroup_fns", None)
+    if isinstance(cached, set):
+        return cached
+    from ._model import function_name, idents_in, reads_lane_register
+
+    bodies: dict[str, list[Node]] = {}
+    for fn in ts.captures("(function_definition) @f", ctx.root).get("f", []):
+        name, body = function_name(ctx, fn), fn.child_by_field_name("body")
+        if name is not None and body is not None:
+            bodies.setdefault(name, []).append(body)
+    direct: set[str] = set()
+    calls: dict[str, set[str]] = {}
+    for name, bs in bodies.items():
+        ids: set[str] = set()
+        for b in bs:
+            ids |= idents_in(ctx, b)
+            if reads_lane_register(ctx, b):
+                direct.add(name)
+        calls[name] = (ids & set(bodies)) - {name}
+        if ids & COLLECTIVES:
+            direct.add(name)
+    out = set(direct)
+    changed = True
+    while changed:  # callers of collective users
+        changed = False
+        for name, callees in calls.items():
+            if name not in out and callees & out:
+                out.add(name)
+                changed = True
+    todo = list(out)
+    while todo:  # and what they call
+        for callee in calls.get(todo.pop(), set()):
+            if callee not in out:
+                out.add(callee)
+                todo.append(callee)
+    ctx._subgroup_fns = out  # type: ignore[attr-defined]
+    return out
+
+
+def tile_index_kind(ctx: RuleContext, node: Node) -> str | None:
+    """'lane' / 'warp' for `t.thread_rank()` / `t.meta_group_rank()` on a 32-lane cooperative-groups
+    tile `t` (declared `thread_block_tile<32>` or from `tiled_partition<32>`), else var_kind."""
+    node = strip_parens(node)
+    if node.type == "call_expression" and not call_args(node):
+        fe = node.child_by_field_name("function")
+        if fe is not None and fe.type == "field_expression":
+            obj, field_ = fe.child_by_field_name("argument"), fe.child_by_field_name("field")
+            method = ctx.text(field_) if field_ is not None else ""
+            if obj is not None and obj.type == "identifier" and method in ("thread_rank", "meta_group_rank"):
+                if _is_warp_tile(ctx, obj):
+                    return "lane" if method == "thread_rank" else "warp"
+    return var_kind(ctx, node)
+
+
+def _is_warp_tile(ctx: RuleContext, ident: Node) -> bool:
+    from ._model import variable_type
+
+    got = variable_type(ctx, ctx.text(ident), ident)
+    if got is not None and re.search(r"thread_block_tile\s*<\s*(32|warpSize)\s*>", got[0]):
+        return True
+    init = local_initializer(ctx, ctx.text(ident), ident)
+    return (
+        init is not None and re.search(r"tiled_partition\s*<\s*(32|warpSize)\s*>", ctx.text(init)) is not None
+    )
+
+
+def _subscripts(node: Node) -> tuple[Node | None, list[Node]]:
+    """(base identifier, indices outermost first) of `a[i][j]`."""
+    indices: list[Node] = []
+    while node.type == "subscript_expression":
+        idx = node.child_by_field_name("indices") or node.child_by_field_name("index")
+        if idx is not None and idx.type == "subscript_argument_list":
+            inner = [c for c in idx.named_children if c.type != "comment"]
+            if len(inner) != 1:
+                return None, []
+            idx = inner[0]
+        if idx is None:
+            return None, []
+        indices.insert(0, idx)
+        node = node.child_by_field_name("argument")  # type: ignore[assignment]
+        if node is None:
+            return None, []
+    return (node if node.type == "identifier" else None), indices
+
+
+def warp_slot_dims(ctx: RuleContext, fn: Node, name: str, dims: list[str]) -> list[str]:
+    """Extents of a `__shared__` array `name` of function `fn`, each extent indexed by a warp index
+    (`a[warp]`, `a[k][threadIdx.x / 32]`, `a[tile.meta_group_rank()]`) scaled by 32: the array holds one
+    slot per warp, and with sub-groups of s lanes a block has 32/s times as many sub-groups as warps (s = 1
+    on a CPU). Only in functions whose warp index becomes the sub-group's (subgroup_functions, 1-D block)."""
+    from .warp_lane import one_dimensional
+
+    body = fn.child_by_field_name("body")
+    if body is None or not dims or "" in dims:
+        return dims
+    from ._model import function_name
+
+    if function_name(ctx, fn) not in subgroup_functions(ctx) or not one_dimensional(ctx, fn):
+        return dims
+    scaled: set[int] = set()
+    for sub in ts.captures("(subscript_expression) @s", body).get("s", []):
+        if sub.parent is not None and sub.parent.type == "subscript_expression":
+            continue
+        base, indices = _subscripts(sub)
+        if base is None or ctx.text(base) != name or len(indices) != len(dims):
+            continue
+        for k, idx in enumerate(indices):
+            if tile_index_kind(ctx, idx) == "warp":
+                scaled.add(k)
+    return [
+        (f"{d} * 32" if re.fullmatch(r"\w+", d) else f"({d}) * 32") if k in scaled else d
+        for k, d in enumerate(dims)
+    ]

@@ -1,21 +1,26 @@
 """GP238 bit-intrinsics: CUDA bit and math intrinsics SYCL 2020 lacks become inline lambdas.
 
 What it does
-    Replaces the callee name of `__ffs`, `__ffsll`, `__brev`, `__brevll`, `__saturatef`, `sincosf`,
-    `sincos`, `__sincosf`, `sincospif` and `sincospi` with an immediately called lambda built from SYCL
-    2020 built-ins (`sycl::ctz`, `sycl::sinpi`, `sycl::cospi`, ...). The argument list stays as written,
-    so names inside it are still translated by the other rules.
+    Replaces the callee name of `__ffs`, `__ffsll`, `__brev`, `__brevll`, `__mulhi`, `__umulhi`,
+    `__mul64hi`, `__umul64hi`, `__rhadd`, `__urhadd`, `__uhadd`, `__saturatef`, `sincosf`, `sincos`,
+    `__sincosf`, `sincospif` and `sincospi` with an immediately called lambda built from portable C++
+    and SYCL 2020 built-ins (`sycl::popcount`, `sycl::sinpi`, `sycl::cospi`, ...). The argument list
+    stays as written, so names inside it are still translated by the other rules.
 Why
     SYCL 2020 has no find-first-set, bit reversal, saturation or sine-and-cosine-by-pointer built-ins
-    (`sycl::sincos` returns the sine and takes a `multi_ptr`). A lambda keeps the call an expression with
-    CUDA's exact semantics and needs no helper header.
+    (`sycl::sincos` returns the sine and takes a `multi_ptr`). `sycl::ctz`, `sycl::mul_hi`, `sycl::hadd`
+    and `sycl::rhadd` are SYCL 2020 but not in every implementation (AdaptiveCpp has none of them), so
+    find-first-set is `popcount` of the trailing-zero mask and the high products and halving adds are
+    computed in a wider type. A lambda keeps the call an expression with CUDA's exact semantics and needs
+    no helper header.
 Example
-    int first = __ffs(mask); unsigned r = __brev(x); sincospif(t, &s, &c);
+    int first = __ffs(mask); unsigned r = __brev(x); unsigned h = __umulhi(a, b); sincospif(t, &s, &c);
 Translated to
-    int first = ([](int gp_v) { return gp_v == 0 ? 0 : int(sycl::ctz(gp_v)) + 1; })(mask); ...
+    int first = ([](int gp_v) { unsigned int gp_u = static_cast<unsigned int>(gp_v);
+        return gp_u == 0u ? 0 : int(sycl::popcount(~gp_u & (gp_u - 1u))) + 1; })(mask); ...
 Safety
-    safe: each lambda computes what the CUDA Math API documents (`__saturatef(NaN)` is 0, `__ffs(0)` is 0).
-    `__sincosf` uses `sycl::native::sin/cos`, like CUDA's fast intrinsic.
+    safe: each lambda computes what the CUDA Math API documents (`__saturatef(NaN)` is 0, `__ffs(0)` is 0,
+    `__rhadd` does not overflow). `__sincosf` uses `sycl::native::sin/cos`, like CUDA's fast intrinsic.
 References
     CUDA Math API (integer intrinsics, single precision intrinsics); SYCL 2020 specification, 4.17.5
     (math functions), 4.17.6 (integer functions).
@@ -50,11 +55,51 @@ def _sincos(t: str, sin: str, cos: str) -> str:
     return f"[]({t} gp_x, {t} *gp_s, {t} *gp_c) {{ *gp_s = {sin}(gp_x); *gp_c = {cos}(gp_x); }}"
 
 
+# 64-bit unsigned high product from 32-bit halves (no __int128 in standard C++ device code).
+_UMUL64HI_BODY = (
+    "unsigned long long gp_al = gp_a & 0xFFFFFFFFull, gp_ah = gp_a >> 32, "
+    "gp_bl = gp_b & 0xFFFFFFFFull, gp_bh = gp_b >> 32; "
+    "unsigned long long gp_t = gp_ah * gp_bl + ((gp_al * gp_bl) >> 32); "
+    "unsigned long long gp_u = gp_al * gp_bh + (gp_t & 0xFFFFFFFFull); "
+    "unsigned long long gp_h = gp_ah * gp_bh + (gp_t >> 32) + (gp_u >> 32); "
+)
+
 LAMBDAS: dict[str, str] = {
-    "__ffs": "[](int gp_v) { return gp_v == 0 ? 0 : int(sycl::ctz(gp_v)) + 1; }",
-    "__ffsll": "[](long long gp_v) { return gp_v == 0 ? 0 : int(sycl::ctz(gp_v)) + 1; }",
+    # Find-first-set through popcount of the mask of trailing zeros (`~v & (v - 1)`): `sycl::ctz` is
+    # SYCL 2020 but not in every implementation (AdaptiveCpp lacks it); popcount is everywhere.
+    "__ffs": (
+        "[](int gp_v) { unsigned int gp_u = static_cast<unsigned int>(gp_v); "
+        "return gp_u == 0u ? 0 : int(sycl::popcount(~gp_u & (gp_u - 1u))) + 1; }"
+    ),
+    "__ffsll": (
+        "[](long long gp_v) { unsigned long long gp_u = static_cast<unsigned long long>(gp_v); "
+        "return gp_u == 0ull ? 0 : int(sycl::popcount(~gp_u & (gp_u - 1ull))) + 1; }"
+    ),
     "__brev": _BREV32,
     "__brevll": _BREV64,
+    # High halves of products and halving adds through a wider type: `sycl::mul_hi`, `sycl::hadd` and
+    # `sycl::rhadd` are SYCL 2020 but missing from some implementations (AdaptiveCpp).
+    "__mulhi": "[](int gp_a, int gp_b) { return int((static_cast<long long>(gp_a) * gp_b) >> 32); }",
+    "__umulhi": (
+        "[](unsigned int gp_a, unsigned int gp_b) { "
+        "return static_cast<unsigned int>((static_cast<unsigned long long>(gp_a) * gp_b) >> 32); }"
+    ),
+    "__umul64hi": f"[](unsigned long long gp_a, unsigned long long gp_b) {{ {_UMUL64HI_BODY}return gp_h; }}",
+    # Signed from unsigned: subtract b when a < 0 and a when b < 0 (two's complement, mod 2^64).
+    "__mul64hi": (
+        "[](long long gp_sa, long long gp_sb) { unsigned long long gp_a = static_cast<unsigned long long>(gp_sa), "
+        f"gp_b = static_cast<unsigned long long>(gp_sb); {_UMUL64HI_BODY}"
+        "if (gp_sa < 0) gp_h -= gp_b; if (gp_sb < 0) gp_h -= gp_a; return static_cast<long long>(gp_h); }"
+    ),
+    "__rhadd": "[](int gp_a, int gp_b) { return int((static_cast<long long>(gp_a) + gp_b + 1) >> 1); }",
+    "__urhadd": (
+        "[](unsigned int gp_a, unsigned int gp_b) { "
+        "return static_cast<unsigned int>((static_cast<unsigned long long>(gp_a) + gp_b + 1u) >> 1); }"
+    ),
+    "__uhadd": (
+        "[](unsigned int gp_a, unsigned int gp_b) { "
+        "return static_cast<unsigned int>((static_cast<unsigned long long>(gp_a) + gp_b) >> 1); }"
+    ),
     # NaN compares false both ways: CUDA returns 0 for it.
     "__saturatef": "[](float gp_v) { return gp_v > 0.0f ? (gp_v < 1.0f ? gp_v : 1.0f) : 0.0f; }",
     "sincosf": _sincos("float", "sycl::sin", "sycl::cos"),
@@ -69,7 +114,9 @@ class BitIntrinsics(Rule):
     code = "GP238"
     name = "bit-intrinsics"
     targets = frozenset({"sycl"})
-    summary = "Translate __ffs/__brev/__saturatef/sincos* to inline lambdas over SYCL built-ins."
+    summary = (
+        "Translate __ffs/__brev/__mulhi/__rhadd/__saturatef/sincos* to inline lambdas over portable code."
+    )
 
     def run(self, ctx: RuleContext) -> Iterator[Diagnostic]:
         for occ in ctx.occurrences:

@@ -9,8 +9,15 @@ What it does
     their bodies stay unchanged; launches capture the pointer (GP203). Host calls
     `cudaMemcpyToSymbol[Async]`, `cudaMemcpyFromSymbol[Async]` and `cudaGetSymbolAddress` use the accessor.
     A multi-dimensional global `T g[A][B]` is passed as a pointer to its first row, `T (*g)[B]`, and
-    its accessor returns that type, so `g[i][j]` reads the same. `extern` device globals (defined in
-    another translation unit) and arrays without an extent are reported unconverted.
+    its accessor returns that type, so `g[i][j]` reads the same.
+    Across files (tree translation, `-rdc` projects): a first pass over the tree finds the globals
+    defined once in a source file and seen from others (Options.project_globals). The defining file
+    gets a plain, non-inline accessor (one object for the program); each `extern` declaration becomes
+    the accessor's prototype; kernels in any file that use the global, directly or through a device
+    function defined in another file (Options.project_functions), take it as a parameter, their
+    launches pass it, and that function's prototypes and device-side calls take and pass its implicit
+    parameters (the `nd_item` included). Translated alone, `extern` device globals and arrays without
+    an extent are reported unconverted.
 Why
     SYCL 2020 has no device global variables (`device_global` is a oneAPI extension, not standard), so a
     global becomes memory passed explicitly, like shared memory.
@@ -28,15 +35,44 @@ References
 
 from __future__ import annotations
 
+import posixpath
+import re
 from collections.abc import Iterator
+from dataclasses import dataclass, field, replace
 
+from ... import parse as ts
 from ...calls import call_at
 from ...context import RuleContext
 from ...diagnostics import Diagnostic
 from ...edits import Edit
+from ...options import Options, ProjectFunction, ProjectGlobal
+from ...tables import load_tables
 from ..base import Rule
-from ._model import QUEUE, DeviceGlobal, model
+from ._model import (
+    ITEM,
+    ITEM_PARAM,
+    QUEUE,
+    DeviceGlobal,
+    Model,
+    base_function_name,
+    idents_in,
+    model,
+    qualifiers,
+)
+from .kernel_signature import append_params
 from .memory_api import queue_of, wrap
+
+
+def accessor_head(g: DeviceGlobal) -> str:
+    """The accessor's declarator: `T *gpuport_symbol_g()`, or a pointer to the first row for `T g[A][B]`."""
+    if len(g.dims) > 1:
+        return f"auto {g.accessor}() -> {g.elem_type} (*){g.inner}"
+    return f"{g.elem_type} *{g.accessor}()"
+
+
+def accessor_prototype(g: DeviceGlobal) -> str:
+    """What an `extern` declaration of a project global becomes: the accessor's prototype."""
+    return accessor_head(g) + ";"
 
 
 def accessor_definition(g: DeviceGlobal) -> str:
@@ -51,13 +87,13 @@ def accessor_definition(g: DeviceGlobal) -> str:
         )
     else:
         fill = f"    {QUEUE}.memset(m, 0, {n} * sizeof({t})).wait();\n"
+    # A project global's accessor is declared in other files (its `extern` declarations) and defined
+    # here only: an ordinary function, one object for the whole program. Otherwise inline, per file.
+    head = ("" if g.shared else "inline ") + accessor_head(g) + " {\n"
     if len(g.dims) > 1:
         # a multi-dimensional global: the accessor returns a pointer to its first row
-        row = f"{t} (*){g.inner}"
-        head = f"inline auto {g.accessor}() -> {row} {{\n"
-        ret = f"  return reinterpret_cast<{row}>(p);\n"
+        ret = f"  return reinterpret_cast<{t} (*){g.inner}>(p);\n"
     else:
-        head = f"inline {t} *{g.accessor}() {{\n"
         ret = "  return p;\n"
     return (
         f"{head}"
@@ -82,8 +118,19 @@ class DeviceGlobals(Rule):
         bad: set[str] = set()
         for g in m.globals.values():
             d = g.decl
-            extern = any(ctx.text(c) == "extern" for c in d.children if c.type == "storage_class_specifier")
-            if extern or "" in g.dims or not g.elem_type:
+            if d is None:
+                continue  # a project global declared in a header this file includes
+            if g.extern and g.shared and g.elem_type and "" not in g.dims:
+                yield self.converted(
+                    d.start_byte,
+                    d.end_byte,
+                    f"extern device global `{g.name}` -> prototype of its accessor (defined in another file)",
+                    [Edit(d.start_byte, d.end_byte, accessor_prototype(g))],
+                    family="globals",
+                    symbol=g.name,
+                )
+                continue
+            if g.extern or "" in g.dims or not g.elem_type:
                 bad.add(g.name)
                 yield self.unconverted(
                     d.start_byte,
@@ -101,6 +148,7 @@ class DeviceGlobals(Rule):
                 family="globals",
                 symbol=g.name,
             )
+        yield from self._external_functions(ctx, m)
         for occ in ctx.occurrences:
             if occ.name not in (
                 "cudaMemcpyToSymbol",
@@ -171,3 +219,193 @@ class DeviceGlobals(Rule):
             )
             for i in range(3, len(call.args)):
                 yield self.converted(call.args[i][0], call.args[i][1], "argument dropped", family="runtime")
+
+    def _external_functions(self, ctx: RuleContext, m: Model) -> Iterator[Diagnostic]:
+        """Device functions defined in another file of the tree (Options.project_functions) that take
+        implicit parameters there: their prototypes here take the same, their device-side calls pass them."""
+        needy = {n: f for n, f in m.external.items() if f.needs_item or f.globals_used}
+        if not needy:
+            return
+        for decl in ts.captures("(declaration) @d", ctx.root).get("d", []):
+            q = qualifiers(decl)
+            if "__device__" not in q or "__global__" in q or "__host__" in q:
+                continue
+            fd = next((c for c in decl.named_children if c.type == "function_declarator"), None)
+            params = fd.child_by_field_name("parameters") if fd is not None else None
+            f = needy.get(base_function_name(ctx, decl) or "")
+            if params is None or f is None:
+                continue
+            extra = [ITEM_PARAM] if f.needs_item else []
+            extra += [m.globals[g].param for g in f.globals_used if g in m.globals]
+            yield self.converted(
+                params.start_byte,
+                params.start_byte + 1,
+                f"declaration of `{f.name}` (defined in another file) takes {', '.join(extra)}",
+                [append_params(ctx, params, extra)],
+                family="globals",
+                symbol=f.name,
+            )
+        device_nodes = [f.node for f in m.functions.values()]
+        for call in ts.captures("(call_expression) @c", ctx.root).get("c", []):
+            fn = call.child_by_field_name("function")
+            base = fn.child_by_field_name("name") if fn is not None and fn.type == "template_function" else fn
+            if base is None or base.type != "identifier" or ctx.text(base) not in needy:
+                continue
+            if not any(d.start_byte <= call.start_byte and call.end_byte <= d.end_byte for d in device_nodes):
+                continue
+            args = call.child_by_field_name("arguments")
+            if args is None or args.type != "argument_list":
+                continue
+            f = needy[ctx.text(base)]
+            passed = ", ".join(([ITEM] if f.needs_item else []) + list(f.globals_used))
+            named = [c for c in args.named_children if c.type != "comment"]
+            edit = (
+                Edit(named[-1].end_byte, named[-1].end_byte, ", " + passed)
+                if named
+                else Edit(args.start_byte + 1, args.start_byte + 1, passed)
+            )
+            yield self.converted(
+                args.end_byte - 1,
+                args.end_byte,
+                f"call of `{f.name}` (defined in another file) passes {passed}",
+                [edit],
+                family="globals",
+                symbol=f.name,
+            )
+
+
+# -- the tree's first pass: device globals and device functions shared across files (-rdc) --------------
+
+_MAY_DECLARE = re.compile(rb"__device__|__constant__")
+# Only a tree with an `extern` device global or a device function prototype has cross-file device state.
+_CROSS_FILE = re.compile(rb"\bextern\s+(?:[\w:<>]+\s+)*?(?:__device__|__constant__)|__device__[^;{}#]*\)\s*;")
+_QUOTED_INCLUDE = re.compile(rb'^[ \t]*#[ \t]*include[ \t]*"([^"\n]+)"', re.MULTILINE)
+_SOURCE_SUFFIXES = frozenset({".cu", ".cpp", ".cc", ".cxx", ".c"})
+
+
+@dataclass
+class _FileFacts:
+    defines: dict[str, ProjectGlobal] = field(default_factory=dict)
+    externs: set[str] = field(default_factory=set)
+    # device function name -> (needs the nd_item, device globals it uses, identifiers in its bodies)
+    functions: dict[str, tuple[bool, set[str], set[str]]] = field(default_factory=dict)
+    declared: set[str] = field(default_factory=set)  # device globals and functions declared or defined
+
+
+def _file_facts(rel: str, data: bytes, options: Options) -> _FileFacts:
+    ctx = RuleContext(data, ts.parse(data), options, load_tables(), rel)
+    m = model(ctx)
+    facts = _FileFacts()
+    for g in m.globals.values():
+        facts.declared.add(g.name)
+        if g.extern:
+            facts.externs.add(g.name)
+        elif g.elem_type and "" not in g.dims:
+            facts.defines[g.name] = ProjectGlobal(g.name, g.elem_type, tuple(g.dims), g.constant, rel)
+    for f in m.functions.values():
+        facts.declared.add(f.name)
+        if f.kernel or f.host_too:
+            continue
+        body = f.node.child_by_field_name("body")
+        ids = idents_in(ctx, body) if body is not None else set()
+        needs, used, seen = facts.functions.get(f.name, (False, set(), set()))
+        facts.functions[f.name] = (needs or f.needs_item, used | set(f.globals_used), seen | ids)
+    for decl in ts.captures("(declaration) @d", ctx.root).get("d", []):
+        if "__device__" in qualifiers(decl) and any(
+            c.type == "function_declarator" for c in decl.named_children
+        ):
+            facts.declared.add(base_function_name(ctx, decl) or "")
+    return facts
+
+
+def _resolve_include(rel: str, inc: str, files: set[str], by_name: dict[str, list[str]]) -> str | None:
+    here = posixpath.dirname(rel)
+    for cand in (posixpath.normpath(posixpath.join(here, inc)), posixpath.normpath(inc)):
+        if cand in files:
+            return cand
+    same = by_name.get(posixpath.basename(inc), [])
+    return same[0] if len(same) == 1 else None
+
+
+def project_options(contents: dict[str, bytes], options: Options) -> dict[str, Options]:
+    """Per file of a tree (tree-relative path -> its bytes), the options carrying the project's device
+    globals and cross-file device functions that file sees through its includes (SYCL only). Files that
+    see none are left out: they translate as single files do."""
+    if options.target != "sycl" or not any(_CROSS_FILE.search(d) for d in contents.values()):
+        return {}
+    base = replace(options, project_globals=(), project_functions=())
+    facts = {rel: _file_facts(rel, d, base) for rel, d in contents.items() if _MAY_DECLARE.search(d)}
+    # Globals defined exactly once, in a source file (a header's definition is one per including file).
+    definers: dict[str, list[ProjectGlobal]] = {}
+    for f in facts.values():
+        for g in f.defines.values():
+            definers.setdefault(g.name, []).append(g)
+    candidates = {
+        n: gs[0]
+        for n, gs in definers.items()
+        if len(gs) == 1 and posixpath.splitext(gs[0].defined_in)[1].lower() in _SOURCE_SUFFIXES
+    }
+    # Device functions defined in exactly one file: what they need, closed over calls across files.
+    where: dict[str, list[str]] = {}
+    for rel, f in facts.items():
+        for name in f.functions:
+            where.setdefault(name, []).append(rel)
+    info = {n: [*facts[rels[0]].functions[n]] for n, rels in where.items() if len(rels) == 1}
+    for entry in info.values():
+        entry[1] = set(entry[1]) & set(candidates)
+    changed = True
+    while changed:
+        changed = False
+        for entry in info.values():
+            for callee in entry[2] & set(info):
+                needs, used, _ = info[callee]
+                if (needs and not entry[0]) or not used <= entry[1]:
+                    entry[0] = entry[0] or needs
+                    entry[1] = entry[1] | used
+                    changed = True
+    # A global is shared when another file can reach it: an `extern` declaration, or a device function
+    # using it that is declared in a file other than its own.
+    externs = set().union(*(f.externs for f in facts.values()))
+    reached = {
+        g
+        for n, e in info.items()
+        for rel, f in facts.items()
+        if n in f.declared and rel != where[n][0]
+        for g in e[1]
+    }
+    shared = {n: g for n, g in candidates.items() if n in externs or n in reached}
+    if not shared and not any(e[0] for e in info.values()):
+        return {}
+    # What each file sees: the names declared in it and in the files it includes, transitively.
+    files = set(contents)
+    by_name: dict[str, list[str]] = {}
+    for rel in sorted(files):
+        by_name.setdefault(posixpath.basename(rel), []).append(rel)
+    includes = {
+        rel: [
+            r
+            for inc in _QUOTED_INCLUDE.findall(d)
+            if (r := _resolve_include(rel, inc.decode("utf-8", "replace"), files, by_name)) is not None
+        ]
+        for rel, d in contents.items()
+    }
+    out: dict[str, Options] = {}
+    for rel in contents:
+        seen, todo = {rel}, [rel]
+        while todo:
+            for nxt in includes.get(todo.pop(), []):
+                if nxt not in seen:
+                    seen.add(nxt)
+                    todo.append(nxt)
+        visible = set().union(*(facts[r].declared for r in seen if r in facts))
+        funcs = tuple(
+            ProjectFunction(n, e[0], tuple(sorted(set(e[1]) & set(shared))))
+            for n, e in sorted(info.items())
+            if n in visible and where[n][0] != rel and (e[0] or set(e[1]) & set(shared))
+        )
+        names = (visible | {g for f in funcs for g in f.globals_used}) & set(shared)
+        if names or funcs:
+            out[rel] = replace(
+                options, project_globals=tuple(shared[n] for n in sorted(names)), project_functions=funcs
+            )
+    return out

@@ -2,10 +2,11 @@
 
 What it does
     Rewrites a launch as `Q.parallel_for(sycl::nd_range<3>(G * B, B), [=](sycl::nd_item<3> item) {
-    k(args, item); })` where `Q` is `gpuport_queue()` (CUDA's default stream) or `(stream)->` for a
-    `cudaStream_t` (a `sycl::queue *`), and G, B are `sycl::range<3>` with CUDA x/y/z in dimensions
-    2/1/0: an integer `n` becomes `sycl::range<3>(1, 1, n)`, `dim3(a, b)` becomes
-    `sycl::range<3>(1, b, a)`, a `dim3` variable (already a `sycl::range<3>`, GP212) stays. When the kernel
+    k(args, item); })` where `Q` is `gpuport_queue()` (CUDA's default stream) or `stream->` for a
+    `cudaStream_t` (a `sycl::queue *`); a stream variable that may hold 0, CUDA's default stream (a
+    parameter, a global, a local initialised with a value), gives `(stream ? *stream : gpuport_queue()).`.
+    G, B are `sycl::range<3>` with CUDA x/y/z in dimensions 2/1/0: an integer `n` becomes
+    `sycl::range<3>(1, 1, n)`, `dim3(a, b)` becomes `sycl::range<3>(1, b, a)`, a `dim3` variable (already a `sycl::range<3>`, GP212) stays. When the kernel
     uses `__shared__` memory the launch becomes `Q.submit([&](sycl::handler &cgh) { ... })` creating one
     `sycl::local_accessor` per shared variable (dynamic shared memory sized from the launch's byte count)
     and passing their pointers. Device globals (GP213) are captured by pointer. Arguments that are not
@@ -40,13 +41,12 @@ from ...diagnostics import Diagnostic, Safety
 from ...edits import Edit
 from ..base import Rule
 from ._model import QUEUE, Function, Model, indent_of, is_dim3_expr, model, render, variable_type
+from ._type_names import sycl_type_text
 from ._warp import subgroup_attribute
+from .memory_api import stream_queue
 
 _LAUNCH = (
     "(call_expression function: (_) @fn (kernel_call_syntax) @cfg arguments: (argument_list) @args) @call"
-)
-DEFAULT_STREAMS = frozenset(
-    {"0", "NULL", "nullptr", "cudaStreamDefault", "cudaStreamLegacy", "cudaStreamPerThread"}
 )
 _SIMPLE_ARG = frozenset(
     {
@@ -164,13 +164,11 @@ class KernelLaunch(Rule):
         grid = to_range(ctx, config[0])
         block = to_range(ctx, config[1])
         shmem = render(ctx, config[2].start_byte, config[2].end_byte) if len(config) > 2 else "0"
-        stream = ctx.text(config[3]) if len(config) > 3 else "0"
-        if stream in DEFAULT_STREAMS:
-            queue = QUEUE + "."
-        elif re.fullmatch(r"[A-Za-z_]\w*", stream):
-            queue = f"{stream}->"
+        if len(config) > 3:
+            rendered = render(ctx, config[3].start_byte, config[3].end_byte)
+            queue = stream_queue(ctx, ctx.text(config[3]), rendered, call)
         else:
-            queue = f"({render(ctx, config[3].start_byte, config[3].end_byte)})->"
+            queue = QUEUE + "."
 
         mapping: dict[str, str] = {}
         if kernel is not None and kernel.template_params:
@@ -193,6 +191,20 @@ class KernelLaunch(Rule):
                         symbol=name,
                     )
                     return
+                # The element type is copied into the launch (generated text), so its CUDA names
+                # (`__half`, `curandState`, template arguments) are translated here.
+                translated = sycl_type_text(elem, ctx.declared_names)
+                if translated is None:
+                    yield self.unconverted(
+                        fn.start_byte,
+                        fn.end_byte,
+                        f"launch of `{fn_text}`: shared variable `{s.name}` has type `{elem}` whose CUDA "
+                        "names have no SYCL translation here",
+                        family="launch",
+                        symbol=name,
+                    )
+                    return
+                elem = translated
                 acc = f"{s.name}_acc"
                 if s.dynamic:
                     size = f"({shmem}) / sizeof({elem})"

@@ -1,13 +1,17 @@
 """GP210 memory-api: CUDA allocation, copy and synchronisation calls become USM on the queue.
 
 What it does
-    `cudaMalloc(&p, n)` -> `p = (T *)sycl::malloc_device(n, gpuport_queue())` (T from p's declaration,
-    else `std::remove_reference_t<decltype(p)>`, as `decltype(a[0])` is a reference); `cudaMallocManaged`
+    `cudaMalloc(&p, n)` -> `p = (T *)sycl::malloc_device(n, gpuport_queue())` (T from p's declaration with
+    its CUDA type names translated, `curandState` -> `gpuport_rand_state`; else, or when a CUDA name in it
+    has no known translation, `std::remove_reference_t<decltype(p)>`, as `decltype(a[0])` is a
+    reference); `cudaMallocManaged`
     -> `sycl::malloc_shared`; `cudaMallocHost`/`cudaHostAlloc` -> `sycl::malloc_host`;
     `cudaFree`/`cudaFreeHost` -> `sycl::free(p, gpuport_queue())`; `cudaMemcpy(d, s, n, kind)` ->
     `gpuport_queue().memcpy(d, s, n).wait()`; `cudaMemcpyAsync(d, s, n, kind, st)` ->
     `st->memcpy(d, s, n)`; `cudaMemset[Async]` -> `.memset(...)`; `cudaDeviceSynchronize()` ->
-    `gpuport_queue().wait()`; `cudaStreamSynchronize(st)` -> `st->wait()`. Used as an expression
+    `gpuport_queue().wait()`; `cudaStreamSynchronize(st)` -> `st->wait()`; a stream variable that may hold 0 (CUDA's default
+    stream: a parameter, a global, a local initialised with a value) is used as
+    `(st ? *st : gpuport_queue())`. Used as an expression
     (`CUDA_CHECK(cudaMalloc(...))`) the result is wrapped as `(..., 0)` so it still yields a success code.
     Pitched copies are GP249's, prefetches and advice GP250's, mapped host memory GP251's.
 Why
@@ -31,13 +35,15 @@ import re
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 
+from tree_sitter import Node
+
 from ...calls import CallSite, call_at
 from ...context import Occurrence, RuleContext
 from ...diagnostics import Diagnostic, Safety
 from ...edits import Edit
 from ..base import Rule
-from ._half_table import type_text
-from ._model import QUEUE, render, variable_type
+from ._model import QUEUE, declarator_name, enclosing_function, render, variable_type
+from ._type_names import sycl_type_text
 
 ALLOC = {
     "cudaMalloc": "malloc_device",
@@ -58,16 +64,62 @@ _PTR_PTR = re.compile(
 )
 
 
+def may_be_default_stream(ctx: RuleContext, name: str, at: Node | None) -> bool:
+    """Whether stream variable `name`, used at `at`, may hold 0 (CUDA's default stream): a parameter
+    (callers pass 0, often through a default argument), a variable declared outside the function (a
+    global or a member, zero-initialised until created), or a local initialised with something other
+    than a call (`cudaStream_t s = 0;`). A local declared without an initialiser is taken to be created
+    by `cudaStreamCreate` before use, as CUDA code does."""
+    fn = enclosing_function(at) if at is not None else None
+    if fn is None:
+        return True
+    for node in _walk(fn):
+        if node.start_byte >= at.start_byte:  # type: ignore[union-attr]
+            break
+        if node.type == "parameter_declaration":
+            for d in node.children_by_field_name("declarator"):
+                got = declarator_name(ctx, d)
+                if got is not None and got[0] == name:
+                    return True
+        elif node.type == "declaration":
+            for d in node.children_by_field_name("declarator"):
+                got = declarator_name(ctx, d)
+                if got is None or got[0] != name or got[1] or got[2]:
+                    continue
+                value = d.child_by_field_name("value") if d.type == "init_declarator" else None
+                return value is not None and value.type != "call_expression"
+    return True
+
+
+def _walk(node: Node) -> Iterator[Node]:
+    """Nodes in source order."""
+    stack = [node]
+    while stack:
+        n = stack.pop()
+        yield n
+        stack.extend(reversed(n.children))
+
+
+def stream_queue(ctx: RuleContext, text: str, rendered: str, at: Node | None) -> str:
+    """The queue, followed by the member access to call on it, for a CUDA stream expression `text`
+    (`rendered`: its translated text): `gpuport_queue().` for the default stream, `s->` for a created
+    stream, `(s ? *s : gpuport_queue()).` for a variable that may hold 0, which CUDA reads as the
+    default stream (a null `sycl::queue *` would be dereferenced)."""
+    text = text.strip()
+    if text in DEFAULT_STREAMS:
+        return QUEUE + "."
+    if re.fullmatch(r"[A-Za-z_]\w*", text):
+        if may_be_default_stream(ctx, text, at):
+            return f"({text} ? *{text} : {QUEUE})."
+        return f"{text}->"
+    return f"({rendered})->"
+
+
 def queue_of(ctx: RuleContext, call: CallSite, i: int) -> str:
     """The queue expression for stream argument i ("gpuport_queue()." when absent or default)."""
     if i >= len(call.args):
         return QUEUE + "."
-    text = call.arg_text(ctx, i).strip()
-    if text in DEFAULT_STREAMS:
-        return QUEUE + "."
-    if re.fullmatch(r"[A-Za-z_]\w*", text):
-        return f"{text}->"
-    return f"({render(ctx, *call.args[i])})->"
+    return stream_queue(ctx, call.arg_text(ctx, i), render(ctx, *call.args[i]), call.node)
 
 
 @dataclass(frozen=True)
@@ -101,17 +153,21 @@ def assign_target(ctx: RuleContext, occ: Occurrence, call: CallSite, i: int) -> 
     target = ctx.slice(start, end).strip()
     if re.fullmatch(r"[A-Za-z_]\w*", target) and occ.node is not None:
         got = variable_type(ctx, target, occ.node)
-        if got is not None and got[2] == 1 + len(lead) and not got[1]:
-            return Target(start, end, lead, f"({type_text(got[0])} *)", "")
+        # The type text is copied into generated code, so its CUDA names are translated here; one this
+        # pack cannot translate leaves the decltype spelling, which names no type.
+        elem = sycl_type_text(got[0], ctx.declared_names) if got is not None else None
+        if got is not None and elem is not None and got[2] == 1 + len(lead) and not got[1]:
+            star = "*" if elem.endswith("*") else " *"  # `sycl::queue **`, not `sycl::queue * *`
+            return Target(start, end, lead, f"({elem}{star})", "")
     return Target(start, end, lead, f"static_cast<std::remove_reference_t<decltype({lead}{target})>>(", ")")
 
 
 def queue_ref(ctx: RuleContext, call: CallSite, i: int) -> str:
     """The queue for stream argument i as a `sycl::queue &` expression (`gpuport_queue()`, `*s`)."""
     q = queue_of(ctx, call, i)
-    if q == QUEUE + ".":
-        return QUEUE
-    return "*" + q.removesuffix("->")
+    if q.endswith("->"):
+        return "*" + q.removesuffix("->")
+    return q.removesuffix(".")
 
 
 def wrap(

@@ -38,6 +38,8 @@ class StdMath(Rule):
             if node is None or occ.entry is None or ctx.is_claimed(occ.start, occ.end):
                 continue
             parent = node.parent
+            if parent is not None and parent.type == "template_function":
+                parent = parent.parent  # `std::min<uint64_t>(...)`: the qualifier sits one level up
             if parent is None or parent.type != "qualified_identifier":
                 continue
             scope = parent.child_by_field_name("scope")

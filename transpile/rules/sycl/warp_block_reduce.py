@@ -45,20 +45,24 @@ from collections.abc import Iterator
 
 from tree_sitter import Node
 
+from ... import parse as ts
 from ...context import RuleContext
-from ...diagnostics import Diagnostic
+from ...diagnostics import Diagnostic, Safety
 from ...edits import Edit
 from ..base import Rule
 from ._model import _walk, model
 from ._warp import (
     WG,
     body_statements,
+    call_args,
     call_name,
     condition_expr,
     loop_start,
     reduce_call,
     reduction_loop,
     strip_parens,
+    subgroup_functions,
+    tile_index_kind,
     var_kind,
 )
 
@@ -140,7 +144,7 @@ class BlockReduceWarps(Rule):
     name = "block-reduce-warps"
     targets = frozenset({"sycl"})
     summary = "Rewrite per-warp shared-memory block reductions as sycl::reduce_over_group on the work-group."
-    triggers = (b"__shfl",)
+    triggers = (b"shfl",)
 
     def run(self, ctx: RuleContext) -> Iterator[Diagnostic]:
         for f in model(ctx).functions.values():
@@ -149,6 +153,48 @@ class BlockReduceWarps(Rule):
             body = f.node.child_by_field_name("body")
             if body is not None:
                 yield from self._body(ctx, f.node, body)
+                if f.name in subgroup_functions(ctx) and any(v.dims for v in f.shared):
+                    yield from self._folds(ctx, f.node, body, {v.name for v in f.shared if v.dims})
+
+    def _folds(self, ctx: RuleContext, fn: Node, body: Node, arrays: set[str]) -> Iterator[Diagnostic]:
+        """`if (warp == 0) { v = (lane < nwarps) ? slots[lane] : id; v = warp_reduce(v); }` with a
+        combiner that is a function of this file: lane l of the first sub-group first folds slots l + s,
+        l + 2s, ... into its value (s: the sub-group's size), so every sub-group's slot is counted."""
+        for c in ts.captures("(if_statement) @i", body).get("i", []):
+            cond = condition_expr(c)
+            if cond is None or cond.type != "binary_expression" or not _zero_test_kind(ctx, cond, "warp"):
+                continue
+            inner = body_statements(c.child_by_field_name("consequence"))
+            for load, again in zip(inner, inner[1:], strict=False):
+                got = _slot_load(ctx, load, arrays)
+                if got is None:
+                    continue
+                var, bound, lane, array = got
+                combine = _combiner(ctx, again, var)
+                if combine is None:
+                    continue
+                sg = _subgroup_of(ctx, lane)
+                indent = _indent(ctx, again.start_byte)
+                fold = (
+                    f"for (size_t gp_i = {sg}.get_local_linear_id() + {sg}.get_local_linear_range(); "
+                    f"gp_i < {sg}.get_group_linear_range(); gp_i += {sg}.get_local_linear_range()) "
+                    f"{var} = {combine}({var}, {array}[gp_i]);\n{indent}"
+                )
+                edits = [
+                    Edit(bound.start_byte, bound.end_byte, f"{sg}.get_group_linear_range()"),
+                    Edit(again.start_byte, again.start_byte, fold),
+                ]
+                yield self.converted(
+                    bound.start_byte,
+                    bound.end_byte,
+                    f"second level of a block reduction through per-warp slots `{array}`: reads every "
+                    f"sub-group's slot (`{ctx.text(bound)}` -> the number of sub-groups) and folds the "
+                    f"slots past the first sub-group's width with `{combine}`",
+                    edits,
+                    family="device",
+                    symbol="warpSize",
+                    safety=Safety.REVIEW,
+                )
 
     def _body(self, ctx: RuleContext, fn: Node, body: Node) -> Iterator[Diagnostic]:
         stmts = body_statements(body)
@@ -270,3 +316,100 @@ class BlockReduceWarps(Rule):
                 edits.append(_delete(ctx, s))
         names = ", ".join(f"`{v}`" for v in values)
         return sorted(set(edits)), names
+
+
+def _zero_test_kind(ctx: RuleContext, cond: Node, kind: str) -> bool:
+    op = ctx.text(cond.child_by_field_name("operator") or cond)
+    left, right = cond.child_by_field_name("left"), cond.child_by_field_name("right")
+    if op != "==" or left is None or right is None:
+        return False
+    return any(
+        ctx.text(b).strip() in ("0", "0u") and tile_index_kind(ctx, a) == kind
+        for a, b in ((left, right), (right, left))
+    )
+
+
+def _slot_load(ctx: RuleContext, stmt: Node, arrays: set[str]) -> tuple[str, Node, Node, str] | None:
+    """(value, bound node, lane node, array) for `v = (lane < N) ? slots[lane] : id;` (or `T v = ...`)."""
+    var = value = None
+    if stmt.type == "declaration":
+        ds = stmt.children_by_field_name("declarator")
+        if len(ds) == 1 and ds[0].type == "init_declarator":
+            var, value = ds[0].child_by_field_name("declarator"), ds[0].child_by_field_name("value")
+    else:
+        got = _assignment(stmt)
+        if got is not None:
+            var, value = got
+    if var is None or value is None or var.type != "identifier":
+        return None
+    value = strip_parens(value)
+    if value.type != "conditional_expression":
+        return None
+    cond, picked = value.child_by_field_name("condition"), value.child_by_field_name("consequence")
+    if cond is None or picked is None:
+        return None
+    cond = strip_parens(cond)
+    if cond.type != "binary_expression" or ctx.text(cond.child_by_field_name("operator") or cond) != "<":
+        return None
+    lane, bound = cond.child_by_field_name("left"), cond.child_by_field_name("right")
+    if lane is None or bound is None or tile_index_kind(ctx, lane) != "lane":
+        return None
+    picked = strip_parens(picked)
+    if picked.type != "subscript_expression":
+        return None
+    base = picked.child_by_field_name("argument")
+    idx = picked.child_by_field_name("indices") or picked.child_by_field_name("index")
+    if idx is not None and idx.type == "subscript_argument_list" and len(idx.named_children) == 1:
+        idx = idx.named_children[0]
+    if base is None or idx is None or ctx.text(base) not in arrays:
+        return None
+    if ctx.text(strip_parens(idx)) != ctx.text(strip_parens(lane)):
+        return None
+    return ctx.text(var), bound, lane, ctx.text(base)
+
+
+def _combiner(ctx: RuleContext, stmt: Node, var: str) -> str | None:
+    """The combining function of `v = warp_reduce(..., v);`: `warp_reduce` is a function of this file
+    whose loop shuffles and ends with `p = combine(p, other);`, `combine` a function of this file too."""
+    got = _assignment(stmt)
+    if got is None or ctx.text(got[0]) != var:
+        return None
+    call = strip_parens(got[1])
+    args = call_args(call)
+    if call.type != "call_expression" or not args or ctx.text(strip_parens(args[-1])) != var:
+        return None
+    name = call_name(ctx, call)
+    fns = model(ctx).functions
+    f = fns.get(name or "")
+    if f is None:
+        return None
+    for loop in ts.captures("(for_statement) @f", f.node).get("f", []):
+        stmts = body_statements(loop.child_by_field_name("body"))
+        if not stmts or "shfl" not in ctx.text(loop):
+            continue
+        last = _assignment(stmts[-1])
+        if last is None:
+            continue
+        lhs, rhs = last
+        rhs = strip_parens(rhs)
+        combine = call_name(ctx, rhs)
+        cargs = call_args(rhs)
+        if combine in fns and combine != name and len(cargs) == 2 and ctx.text(cargs[0]) == ctx.text(lhs):
+            return combine
+    return None
+
+
+def _subgroup_of(ctx: RuleContext, lane: Node) -> str:
+    """The SYCL sub-group a lane index refers to: the tile variable of `t.thread_rank()`, else the item's."""
+    lane = strip_parens(lane)
+    if lane.type == "call_expression":
+        fe = lane.child_by_field_name("function")
+        obj = fe.child_by_field_name("argument") if fe is not None else None
+        if obj is not None and obj.type == "identifier":
+            return ctx.text(obj)
+    return "item.get_sub_group()"
+
+
+def _indent(ctx: RuleContext, offset: int) -> str:
+    line = ctx.source.rfind(b"\n", 0, offset) + 1
+    return ctx.source[line:offset].decode() if not ctx.source[line:offset].strip() else ""

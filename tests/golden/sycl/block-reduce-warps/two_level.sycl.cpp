@@ -22,7 +22,7 @@ void sum_max(const float *x, int n, float *sum, float *mx, const sycl::nd_item<3
     }
     s = sycl::reduce_over_group(item.get_group(), s, sycl::plus<>());
     m = sycl::reduce_over_group(item.get_group(), m, sycl::maximum<>());
-    const int lane = item.get_sub_group().get_local_linear_id(), warp = item.get_sub_group().get_group_linear_id();
+    const int lane = item.get_sub_group().get_local_linear_id(), warp = item.get_local_linear_id() / item.get_sub_group().get_max_local_range()[0];
     sycl::group_barrier(item.get_group());
     if (warp == 0) {
         const int nwarps = item.get_local_range(2) / 32;
@@ -36,8 +36,8 @@ int main() {
     float *x, *s, *m;
     x = (float *)sycl::malloc_device(1024 * sizeof(float), gpuport_queue());
     gpuport_queue().submit([&](sycl::handler &cgh) {
-      sycl::local_accessor<float, 1> s_sum_acc(sycl::range<1>(32), cgh);
-      sycl::local_accessor<float, 1> s_max_acc(sycl::range<1>(32), cgh);
+      sycl::local_accessor<float, 1> s_sum_acc(sycl::range<1>((32 * 32)), cgh);
+      sycl::local_accessor<float, 1> s_max_acc(sycl::range<1>((32 * 32)), cgh);
       cgh.parallel_for(sycl::nd_range<3>(sycl::range<3>(1, 1, 4) * sycl::range<3>(1, 1, 256), sycl::range<3>(1, 1, 256)), [=](sycl::nd_item<3> item) {
         sum_max(x, 1024, s, m, item, &s_sum_acc[0], &s_max_acc[0]); });
     });

@@ -19,7 +19,7 @@ void grid2d(float *out, int w, int h, const sycl::nd_item<3> &item) {
 }
 void host(std::vector<float> &v, float *d_x, float *d_y, int n, int w, int h, sycl::queue * stream) {
     gpuport_queue().parallel_for(sycl::nd_range<3>(sycl::range<3>(1, 1, (n + 127) / 128) * sycl::range<3>(1, 1, 128), sycl::range<3>(1, 1, 128)), [=](sycl::nd_item<3> item) { axpy<float>(n, 2.0f, d_x, d_y, item); });
-    stream->parallel_for(sycl::nd_range<3>(sycl::range<3>(1, 1, (n + 127) / 128) * sycl::range<3>(1, 1, 128), sycl::range<3>(1, 1, 128)), [=](sycl::nd_item<3> item) { axpy(n, 2.0f, d_x, d_y, item); });
+    (stream ? *stream : gpuport_queue()).parallel_for(sycl::nd_range<3>(sycl::range<3>(1, 1, (n + 127) / 128) * sycl::range<3>(1, 1, 128), sycl::range<3>(1, 1, 128)), [=](sycl::nd_item<3> item) { axpy(n, 2.0f, d_x, d_y, item); });
     sycl::range<3> block(1, 16, 16);
     sycl::range<3> grid(1, (h + block[1] - 1) / block[1], (w + block[2] - 1) / block[2]);
     gpuport_queue().parallel_for(sycl::nd_range<3>(grid * block, block), [=](sycl::nd_item<3> item) { grid2d(d_x, w, h, item); });

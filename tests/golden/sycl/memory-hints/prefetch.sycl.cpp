@@ -47,7 +47,7 @@ static void prefetch(const void *ptr, size_t bytes, int device, sycl::queue * st
         loc.type = gpuport_mem_location_device;
         loc.id = device;
     }
-    CUDA_CHECK((gpuport_prefetch(*stream, ptr, bytes, loc), 0));
+    CUDA_CHECK((gpuport_prefetch((stream ? *stream : gpuport_queue()), ptr, bytes, loc), 0));
     CUDA_CHECK(0);
 }
 

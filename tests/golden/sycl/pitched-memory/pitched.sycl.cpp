@@ -52,10 +52,10 @@ void roundtrip(const float *img, float *out, int w, int h, sycl::queue * s) {
     CUDA_CHECK((d = (float *)gpuport_malloc_pitch(gpuport_queue(), &pitch, w * sizeof(float), h), 0));
     gpuport_memset2d(gpuport_queue(), d, pitch, 0, w * sizeof(float), h).wait();
     CUDA_CHECK((gpuport_memcpy2d(gpuport_queue(), d, pitch, img, w * sizeof(float), w * sizeof(float), h).wait(), 0));
-    gpuport_memcpy2d(*s, out, w * sizeof(float), d, pitch, w * sizeof(float), h);
+    gpuport_memcpy2d((s ? *s : gpuport_queue()), out, w * sizeof(float), d, pitch, w * sizeof(float), h);
     gpuport_memset2d(gpuport_queue(), d, pitch, 0xff, w * sizeof(float), h);
     gpuport_memcpy2d(gpuport_queue(), out, w * sizeof(float), d, pitch, w * sizeof(float), h);
-    CUDA_CHECK((s->wait(), 0));
+    CUDA_CHECK(((s ? *s : gpuport_queue()).wait(), 0));
     sycl::free(d, gpuport_queue());
 }
 

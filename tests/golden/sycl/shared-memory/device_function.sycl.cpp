@@ -8,7 +8,7 @@ inline sycl::queue &gpuport_queue() {
 #endif
 
 float block_sum(float v, const sycl::nd_item<3> &item, float *part, float *spare) {
-    int lane = item.get_sub_group().get_local_linear_id(), warp = item.get_sub_group().get_group_linear_id();
+    int lane = item.get_sub_group().get_local_linear_id(), warp = item.get_local_linear_id() / item.get_sub_group().get_max_local_range()[0];
     v = sycl::reduce_over_group(item.get_sub_group(), v, sycl::plus<>());
     if (lane == 0) part[warp] = v;
     sycl::group_barrier(item.get_group());
@@ -49,7 +49,7 @@ int main() {
     d_max = (float *)sycl::malloc_device((n / 256) * sizeof(float), gpuport_queue());
     gpuport_queue().submit([&](sycl::handler &cgh) {
       sycl::local_accessor<float, 1> gp_block_max_slots_acc(sycl::range<1>(256), cgh);
-      sycl::local_accessor<float, 1> gp_block_sum_part_acc(sycl::range<1>(32), cgh);
+      sycl::local_accessor<float, 1> gp_block_sum_part_acc(sycl::range<1>((32 * 32)), cgh);
       sycl::local_accessor<float, 1> gp_block_sum_spare_acc(sycl::range<1>(1), cgh);
       cgh.parallel_for(sycl::nd_range<3>(sycl::range<3>(1, 1, n / 256) * sycl::range<3>(1, 1, 256), sycl::range<3>(1, 1, 256)), [=](sycl::nd_item<3> item) {
         stats<256>(d_x, d_sum, d_max, n, item, &gp_block_max_slots_acc[0], &gp_block_sum_part_acc[0], &gp_block_sum_spare_acc[0]); });

@@ -19,7 +19,7 @@ void twice(float *x, int n, const sycl::nd_item<3> &item) {
 }
 
 void run(sycl::queue *const stream, float *d, int n) {
-    stream->parallel_for(sycl::nd_range<3>(sycl::range<3>(1, 1, (n + 255) / 256) * sycl::range<3>(1, 1, 256), sycl::range<3>(1, 1, 256)), [=](sycl::nd_item<3> item) { twice(d, n, item); });
+    (stream ? *stream : gpuport_queue()).parallel_for(sycl::nd_range<3>(sycl::range<3>(1, 1, (n + 255) / 256) * sycl::range<3>(1, 1, 256), sycl::range<3>(1, 1, 256)), [=](sycl::nd_item<3> item) { twice(d, n, item); });
 }
 
 int main() {

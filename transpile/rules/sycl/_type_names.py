@@ -1,0 +1,66 @@
+"""Translating type text that a rule copies into generated code (casts, accessor element types).
+
+Text a rule generates is not seen by the renaming rules (GP003 does not see it either), so a rule that
+copies a declared type (`curandState *d_states;` -> a cast in `d_states = (T *)sycl::malloc_device(...)`)
+must translate the names in it itself. `sycl_type_text` renames, word by word, with the same maps the
+renaming rules use (half types GP239, cuRAND GP255, cuBLAS GP254, textures GP245, and plain SYCL spellings
+of CUDA-named types from the tables, e.g. `cudaStream_t` -> `sycl::queue *`), and answers None when a
+CUDA-looking name it cannot translate remains, so the caller can fall back to a spelling that names no
+type (`std::remove_reference_t<decltype(p)>`).
+"""
+
+from __future__ import annotations
+
+import functools
+import re
+
+from ...context import CUDA_NAME
+from ...tables import load_tables
+
+# A word not qualified by `::`: `sycl::half` is already translated (the text may have been translated before).
+_WORD = re.compile(r"(?<![\w:])[A-Za-z_]\w*")
+
+
+@functools.cache
+def _renames() -> dict[str, str]:
+    # Imported here: the rule modules import this one's callers.
+    from ._half_table import RENAMES as HALF
+    from ._texture import TYPES as TEXTURE_TYPES
+    from .lib_cublas import RENAMES as CUBLAS
+    from .lib_curand import RENAMES as CURAND
+
+    out: dict[str, str] = {}
+    # Table spellings only for names with CUDA's prefixes: vector types (`float4`) stay structs (GP236),
+    # whatever the table's SYCL column says.
+    for name, entry in load_tables().symbols.items():
+        spelling = entry.sycl_name()
+        if entry.kind == "type" and spelling is not None and CUDA_NAME.fullmatch(name):
+            out[name] = spelling
+    out.update(TEXTURE_TYPES)
+    out.update(CUBLAS)
+    out.update(CURAND)
+    out.update({k: v[0] for k, v in HALF.items() if not v[2]})
+    return out
+
+
+def sycl_type_text(text: str, declared: frozenset[str] = frozenset()) -> str | None:
+    """`text` (a type as written) with its CUDA type names translated, or None when a CUDA-looking name
+    (CUDA's prefixes: `cuda*`, `cu[A-Z]*`, `curand*`...) has no known translation. Names the file declares itself
+    (`declared`) are the user's and stay."""
+    renames = _renames()
+    unknown = False
+
+    def one(m: re.Match[str]) -> str:
+        nonlocal unknown
+        word = m.group()
+        if word in declared:
+            return word
+        new = renames.get(word)
+        if new is not None:
+            return new
+        if CUDA_NAME.fullmatch(word):
+            unknown = True
+        return word
+
+    out = _WORD.sub(one, text)
+    return None if unknown else out
