@@ -41,6 +41,8 @@ DEFAULT_AMD_ARCHS = ("gfx90a", "gfx1030")
 COMPILE_TIMEOUT_S = 600.0
 COMPILE_MEM_BYTES = 16 * 1024**3  # clang/cicc on a big template TU stay well under this
 HOST_RUN_MEM_BYTES = 8 * 1024**3  # CPU runs (SYCL on AdaptiveCpp's OpenMP backend)
+CPU_RUN_TIMEOUT_FACTOR = 10
+CPU_RUN_MIN_TIMEOUT_S = 120
 
 
 # ---------------------------------------------------------------- options and the machine snapshot
@@ -718,7 +720,9 @@ def _run_and_compare(
             hardware,
             run_binary.label,
             repeat=o.repeat,
-            timeout_s=task.timeout_s,
+            # The task's limit is for its GPU run; the same work on a CPU (AdaptiveCpp's OpenMP target)
+            # takes longer, so the CPU run gets ten times as long, at least two minutes.
+            timeout_s=max(CPU_RUN_MIN_TIMEOUT_S, task.timeout_s * CPU_RUN_TIMEOUT_FACTOR),
             cwd=cwd,
             mem_bytes=HOST_RUN_MEM_BYTES,
         )
