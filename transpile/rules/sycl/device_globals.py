@@ -59,7 +59,7 @@ from ._model import (
     model,
     qualifiers,
 )
-from .kernel_signature import append_params
+from .kernel_signature import append_args, append_params
 from .memory_api import queue_of, wrap
 
 
@@ -258,12 +258,7 @@ class DeviceGlobals(Rule):
                 continue
             f = needy[ctx.text(base)]
             passed = ", ".join(([ITEM] if f.needs_item else []) + list(f.globals_used))
-            named = [c for c in args.named_children if c.type != "comment"]
-            edit = (
-                Edit(named[-1].end_byte, named[-1].end_byte, ", " + passed)
-                if named
-                else Edit(args.start_byte + 1, args.start_byte + 1, passed)
-            )
+            edit = append_args(args, passed)
             yield self.converted(
                 args.end_byte - 1,
                 args.end_byte,
@@ -290,6 +285,15 @@ class _FileFacts:
     # device function name -> (needs the nd_item, device globals it uses, identifiers in its bodies)
     functions: dict[str, tuple[bool, set[str], set[str]]] = field(default_factory=dict)
     declared: set[str] = field(default_factory=set)  # device globals and functions declared or defined
+
+
+@dataclass
+class _Needs:
+    """What a device function needs from its callers, closed over the calls it makes across files."""
+
+    item: bool  # the nd_item
+    used: set[str]  # project device globals
+    calls: set[str]  # identifiers in its body (the functions it may call)
 
 
 def _file_facts(rel: str, data: bytes, options: Options) -> _FileFacts:
@@ -350,18 +354,20 @@ def project_options(contents: dict[str, bytes], options: Options) -> dict[str, O
     for rel, f in facts.items():
         for name in f.functions:
             where.setdefault(name, []).append(rel)
-    info = {n: [*facts[rels[0]].functions[n]] for n, rels in where.items() if len(rels) == 1}
-    for entry in info.values():
-        entry[1] = set(entry[1]) & set(candidates)
+    info: dict[str, _Needs] = {}
+    for n, rels in where.items():
+        if len(rels) == 1:
+            item, used, calls = facts[rels[0]].functions[n]
+            info[n] = _Needs(item, used & set(candidates), calls)
     changed = True
     while changed:
         changed = False
         for entry in info.values():
-            for callee in entry[2] & set(info):
-                needs, used, _ = info[callee]
-                if (needs and not entry[0]) or not used <= entry[1]:
-                    entry[0] = entry[0] or needs
-                    entry[1] = entry[1] | used
+            for callee in entry.calls & set(info):
+                other = info[callee]
+                if (other.item and not entry.item) or not other.used <= entry.used:
+                    entry.item = entry.item or other.item
+                    entry.used = entry.used | other.used
                     changed = True
     # A global is shared when another file can reach it: an `extern` declaration, or a device function
     # using it that is declared in a file other than its own.
@@ -371,10 +377,10 @@ def project_options(contents: dict[str, bytes], options: Options) -> dict[str, O
         for n, e in info.items()
         for rel, f in facts.items()
         if n in f.declared and rel != where[n][0]
-        for g in e[1]
+        for g in e.used
     }
     shared = {n: g for n, g in candidates.items() if n in externs or n in reached}
-    if not shared and not any(e[0] for e in info.values()):
+    if not shared and not any(e.item for e in info.values()):
         return {}
     # What each file sees: the names declared in it and in the files it includes, transitively.
     files = set(contents)
@@ -399,9 +405,9 @@ def project_options(contents: dict[str, bytes], options: Options) -> dict[str, O
                     todo.append(nxt)
         visible = set().union(*(facts[r].declared for r in seen if r in facts))
         funcs = tuple(
-            ProjectFunction(n, e[0], tuple(sorted(set(e[1]) & set(shared))))
+            ProjectFunction(n, e.item, tuple(sorted(e.used & set(shared))))
             for n, e in sorted(info.items())
-            if n in visible and where[n][0] != rel and (e[0] or set(e[1]) & set(shared))
+            if n in visible and where[n][0] != rel and (e.item or e.used & set(shared))
         )
         names = (visible | {g for f in funcs for g in f.globals_used}) & set(shared)
         if names or funcs:

@@ -32,10 +32,9 @@ from collections.abc import Iterator, Mapping
 from ... import parse as ts
 from ...context import RuleContext
 from ...diagnostics import Diagnostic
-from ...edits import Edit
 from ..base import Rule
 from ._model import Function, base_function_name, model, qualifiers
-from .kernel_signature import append_params
+from .kernel_signature import append_args, append_params
 
 
 class DeviceFunctionItem(Rule):
@@ -82,13 +81,8 @@ class DeviceFunctionItem(Rule):
             args = call.child_by_field_name("arguments")
             if args is None or args.type != "argument_list":
                 continue
-            named = [c for c in args.named_children if c.type != "comment"]
             extra = ", ".join(callee.device_call_args())
-            edit = (
-                Edit(named[-1].end_byte, named[-1].end_byte, ", " + extra)
-                if named
-                else Edit(args.start_byte + 1, args.start_byte + 1, extra)
-            )
+            edit = append_args(args, extra)
             yield self.converted(
                 args.end_byte - 1,
                 args.end_byte,

@@ -74,7 +74,8 @@ _SIMPLE_ARG = frozenset(
 
 def to_range(ctx: RuleContext, node: Node) -> str:
     """A launch dimension (dim3 or integer expression) as a `sycl::range<3>` expression."""
-    is_dim3_call = node.type == "call_expression" and ctx.text(node.child_by_field_name("function")) == "dim3"
+    callee = node.child_by_field_name("function") if node.type == "call_expression" else None
+    is_dim3_call = callee is not None and ctx.text(callee) == "dim3"
     if not is_dim3_call and is_dim3_expr(ctx, node):
         return render(ctx, node.start_byte, node.end_byte)  # already a range after GP212
     if node.type == "call_expression":

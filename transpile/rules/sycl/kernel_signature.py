@@ -42,6 +42,14 @@ def append_params(ctx: RuleContext, params: Node, extra: list[str]) -> Edit:
     return Edit(named[-1].end_byte, named[-1].end_byte, ", " + ", ".join(extra))
 
 
+def append_args(args: Node, extra: str) -> Edit:
+    """An edit appending `extra` (already joined) to a call's argument_list node."""
+    named = [c for c in args.named_children if c.type != "comment"]
+    if not named:
+        return Edit(args.start_byte + 1, args.start_byte + 1, extra)
+    return Edit(named[-1].end_byte, named[-1].end_byte, ", " + extra)
+
+
 def remove_token(ctx: RuleContext, node: Node) -> Edit:
     end = node.end_byte
     while end < len(ctx.source) and ctx.source[end : end + 1] in (b" ", b"\t"):

@@ -208,8 +208,8 @@ def type_of(ctx: RuleContext, node: Node) -> Typed | None:
             return Typed("unsigned int", "unsigned long", "unsigned int")
         return None
     if kind == "cast_expression":
-        t = node.child_by_field_name("type")
-        return _named(ctx.text(t)) if t is not None else None
+        cast_type = node.child_by_field_name("type")
+        return _named(ctx.text(cast_type)) if cast_type is not None else None
     if kind == "sizeof_expression":
         return Typed("unsigned long", "unsigned long", "size_t")
     if kind == "binary_expression":
@@ -246,12 +246,12 @@ def type_of(ctx: RuleContext, node: Node) -> Typed | None:
     if kind == "call_expression":
         fn = node.child_by_field_name("function")
         if fn is not None and fn.type == "template_function":
-            name = fn.child_by_field_name("name")
+            fn_name = fn.child_by_field_name("name")
             targs = fn.child_by_field_name("arguments")
             if (
-                name is not None
+                fn_name is not None
                 and targs is not None
-                and ctx.text(name) in ("static_cast", "std::static_cast")
+                and ctx.text(fn_name) in ("static_cast", "std::static_cast")
             ):
                 return _named(ctx.text(targs)[1:-1])
     return None
@@ -348,7 +348,7 @@ def _exact_float(text: str) -> bool:
         value = float(text.rstrip("lLfF"))
     except ValueError:
         return False
-    return struct.unpack("f", struct.pack("f", value))[0] == value
+    return bool(struct.unpack("f", struct.pack("f", value))[0] == value)
 
 
 class MathArgTypes(Rule):
@@ -394,8 +394,10 @@ class MathArgTypes(Rule):
                 return None
             a, b = types
             if a is not None and b is not None:
-                t = _common_typed(a, b)
-                want, spelling = t.cuda, t.spelling
+                common = _common_typed(a, b)
+                if common is None:
+                    return None
+                want, spelling = common.cuda, common.spelling
         elif qualified:
             return None  # other std:: math functions take their arguments as C++ does
         elif name.endswith("f") and name[:-1] in ctx.tables.symbols and name[:-1] not in _MIXED_PARAMS:

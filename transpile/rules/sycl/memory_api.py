@@ -42,7 +42,7 @@ from ...context import Occurrence, RuleContext
 from ...diagnostics import Diagnostic, Safety
 from ...edits import Edit
 from ..base import Rule
-from ._model import QUEUE, declarator_name, enclosing_function, render, variable_type
+from ._model import QUEUE, _walk, declarator_name, enclosing_function, render, variable_type
 from ._type_names import sycl_type_text
 
 ALLOC = {
@@ -89,15 +89,6 @@ def may_be_default_stream(ctx: RuleContext, name: str, at: Node | None) -> bool:
                 value = d.child_by_field_name("value") if d.type == "init_declarator" else None
                 return value is not None and value.type != "call_expression"
     return True
-
-
-def _walk(node: Node) -> Iterator[Node]:
-    """Nodes in source order."""
-    stack = [node]
-    while stack:
-        n = stack.pop()
-        yield n
-        stack.extend(reversed(n.children))
 
 
 def stream_queue(ctx: RuleContext, text: str, rendered: str, at: Node | None) -> str:
