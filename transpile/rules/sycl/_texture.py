@@ -225,8 +225,7 @@ inline void gpuport_texel(const gpuport_texture &t, int i, int j, float *out) {
 inline int gpuport_texel_index(float x) { return int(sycl::floor(sycl::fmin(sycl::fmax(x, -1.0e9f), 1.0e9f))); }
 // CUDA's texture fetch at (x, y) (y unused for 1-D textures): nearest texel for point filtering; for
 // linear filtering (1-a)(1-b)T[i,j] + a(1-b)T[i+1,j] + (1-a)bT[i,j+1] + abT[i+1,j+1] with i = floor(x-0.5),
-// a = frac(x-0.5) kept, as CUDA's texture unit keeps it, in 9-bit fixed point (8 fractional bits), and each
-// corner weight, e.g. (1-a)(1-b), rounded to 1/256 steps once more.
+// a = frac(x-0.5) kept, as CUDA's texture unit keeps it, in 9-bit fixed point (8 fractional bits).
 template <class T> T gpuport_tex_sample(const gpuport_texture &t, float x, float y, bool two_d) {
   if (t.normalized) {
     x *= t.width;
@@ -244,19 +243,15 @@ template <class T> T gpuport_tex_sample(const gpuport_texture &t, float x, float
   }
   const float xb = x - 0.5f, yb = y - 0.5f;
   const int i = gpuport_texel_index(xb), j = gpuport_texel_index(yb);
-  // Weights in 1/256 steps: a and b first, then each corner's product again (measured on an H200).
-  const float a = sycl::rint((xb - sycl::floor(xb)) * 256.0f);
-  const float b = two_d ? sycl::rint((yb - sycl::floor(yb)) * 256.0f) : 0.0f;
-  const float w00 = sycl::floor((256.0f - a) * (256.0f - b) / 256.0f + 0.5f) / 256.0f;
-  const float w10 = sycl::floor(a * (256.0f - b) / 256.0f + 0.5f) / 256.0f;
-  const float w01 = sycl::floor((256.0f - a) * b / 256.0f + 0.5f) / 256.0f;
-  const float w11 = sycl::floor(a * b / 256.0f + 0.5f) / 256.0f;
+  const float a = sycl::rint((xb - sycl::floor(xb)) * 256.0f) / 256.0f;
+  const float b = two_d ? sycl::rint((yb - sycl::floor(yb)) * 256.0f) / 256.0f : 0.0f;
   float t00[4], t10[4], t01[4], t11[4];
   gpuport_texel(t, i, j, t00);
   gpuport_texel(t, i + 1, j, t10);
   gpuport_texel(t, i, j + 1, t01);
   gpuport_texel(t, i + 1, j + 1, t11);
-  for (int k = 0; k < 4; ++k) c[k] = w00 * t00[k] + w10 * t10[k] + w01 * t01[k] + w11 * t11[k];
+  for (int k = 0; k < 4; ++k)
+    c[k] = (1.0f - b) * ((1.0f - a) * t00[k] + a * t10[k]) + b * ((1.0f - a) * t01[k] + a * t11[k]);
   return gpuport_texel_from<T>(c);
 }
 // tex1Dfetch: integer index into linear memory, no filtering or addressing; outside the range: zero.
