@@ -56,6 +56,7 @@ from .warp_reduce import WarpReduceLoop
 from .warp_reduce_sync import WarpReduceSync
 from .warp_scan import WarpScanLoop
 from .warp_shuffle import WarpShuffle
+from .warp_smem_tail import WarpSmemTail
 from .warp_vote import WarpVote
 
 SYCL_RULES: list[type[Rule]] = [
@@ -68,6 +69,7 @@ SYCL_RULES: list[type[Rule]] = [
     KernelLaunch,
     Dim3Range,
     SharedMemory,
+    WarpSmemTail,
     BlockReduceWarps,
     DeviceFunctionItem,
     WarpReduceLoop,

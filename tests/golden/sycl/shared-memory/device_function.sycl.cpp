@@ -13,7 +13,7 @@ float block_sum(float v, const sycl::nd_item<3> &item, float *part, float *spare
     if (lane == 0) part[warp] = v;
     sycl::group_barrier(item.get_group());
     spare[0] = 0.0f;
-    v = item.get_local_id(2) < item.get_local_range(2) / 32 ? part[item.get_local_id(2)] : 0.0f;
+    v = item.get_local_id(2) < (item.get_local_range(2) + item.get_sub_group().get_max_local_range()[0] - 1) / item.get_sub_group().get_max_local_range()[0] ? part[item.get_local_id(2)] : 0.0f;
     v = sycl::reduce_over_group(item.get_sub_group(), v, sycl::plus<>());
     return v + spare[0];
 }
