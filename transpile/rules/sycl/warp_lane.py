@@ -265,7 +265,7 @@ def _companion_edits(ctx: RuleContext, body: Node) -> Iterator[tuple[Node, str, 
     - the last lane in `lane == 31` -> the sub-group's size - 1;
     - the bound of `for (w = 0; w < N / 32; ++w) ... s[w]` over a one-slot-per-warp array `s` (written at
       `s[warp]`) -> the number of sub-groups (the slots actually written)."""
-    done: set[int] = set()
+    done: set[tuple[int, int]] = set()
     for node in ts.captures("(binary_expression) @b", body).get("b", []):
         if any(node.start_byte < e and s < node.end_byte for s, e in done):
             continue
