@@ -90,8 +90,11 @@ def tree_report(tmp_path_factory: pytest.TempPathFactory) -> tuple[TreeReport, P
     shutil.copytree(REPO / "examples" / "saxpy", src / "saxpy")
     for name in ("warp_shuffle.cu", "half_precision.cu", "atomics.cu"):
         shutil.copy(REPO / "tests" / "programs" / name, src / name)
-    # A suite program with unconverted CUDA (inline PTX; __match_any_sync needs HIP 6.2).
-    shutil.copy(SUITE / "histogram" / "histogram-warp-aggregated" / "main.cu", src / "histogram.cu")
+    # A suite program with unconverted CUDA (__match_any_sync needs HIP 6.2), plus inline PTX HIP cannot take.
+    hist = (SUITE / "histogram" / "histogram-warp-aggregated" / "main.cu").read_text()
+    (src / "histogram.cu").write_text(
+        hist + '\n__device__ void fence_all() { asm volatile("membar.gl;"); }\n'
+    )
     (src / "hostile.cu").write_bytes(HOSTILE + b"__global__ void k(float *x) { x[threadIdx.x] = 0; }\n")
     (src / "README.txt").write_text("not CUDA: copied\n")
     report = translate_tree(src, root / "out", make_options("hip", "5.2"))

@@ -36,7 +36,7 @@ DONE_WHEN = b"""#include <cuda_runtime.h>
 
 __device__ unsigned lane_id() {
     unsigned id;
-    asm volatile("mov.u32 %0, %%laneid;" : "=r"(id));
+    asm volatile("mov.u32 %0, %%warpid;" : "=r"(id));
     return id;
 }
 
@@ -87,7 +87,7 @@ def test_regions_are_statements_and_prompt_marks_them() -> None:
     regions = find_regions(t.result)
     texts = [DONE_WHEN[r.start : r.end].decode() for r in regions]
     assert texts == [
-        'asm volatile("mov.u32 %0, %%laneid;" : "=r"(id));',
+        'asm volatile("mov.u32 %0, %%warpid;" : "=r"(id));',
         "cudaGraphInstantiateWithParams(&exec, graph, nullptr);",
         "cudaFancyZeroBuffer(d, 64);",
     ]
@@ -97,7 +97,7 @@ def test_regions_are_statements_and_prompt_marks_them() -> None:
     b = t.result.output_offset(regions[0].end)
     p = region_prompt("hip", out, a, b, ["line 6: GP308 inline PTX"], hip_version=(5, 2))
     assert p.function == "lane_id" and not p.whole_file
-    assert f'{REGION_START}asm volatile("mov.u32 %0, %%laneid;" : "=r"(id));{REGION_END}' in p.text
+    assert f'{REGION_START}asm volatile("mov.u32 %0, %%warpid;" : "=r"(id));{REGION_END}' in p.text
     assert "#include <hip/hip_runtime.h>" in p.text and "HIP 5.2" in p.text
     assert "__global__ void lanes" not in p.text  # only the enclosing function is shown
 
@@ -177,7 +177,7 @@ def test_region_that_never_compiles_is_reverted(tmp_path: Path) -> None:
     )
     t = translate(src, options=HIP52, path="ptx.cu")
     # Semantically fine but NVIDIA PTX again: only code generation (hipcc -c) rejects it.
-    bad = '```cpp\nasm volatile("mov.u32 %0, %%laneid;" : "=r"(id));\n```'
+    bad = '```cpp\nasm volatile("mov.u32 %0, %%warpid;" : "=r"(id));\n```'
     backend = ScriptedBackend([], default=bad)
     fb = repair_source(t.result, backend, HIP52, _nocache(repairs=1))
     assert backend.calls == 2
