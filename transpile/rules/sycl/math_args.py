@@ -364,6 +364,9 @@ class MathArgTypes(Rule):
                 continue
             if ctx.is_claimed(occ.start, occ.end):
                 continue
+            parent = occ.node.parent
+            if parent is not None and parent.type == "template_function":
+                continue  # `std::min<uint64_t>(a, b)`: the template argument already fixes the type
             qualified = occ.parent_type == "qualified_identifier"
             if qualified and not self._std(ctx, occ.node):
                 continue

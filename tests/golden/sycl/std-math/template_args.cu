@@ -1,3 +1,4 @@
 #include <algorithm>
 #include <cstdint>
-void f(uint64_t a, uint64_t b, uint64_t *o){ *o = std::min<uint64_t>(a, b) + std::max(a, b); }
+__global__ void k(uint64_t *o, uint64_t n) { o[threadIdx.x] = std::min<uint64_t>(1ull << threadIdx.x, n); }
+void f(uint64_t a, unsigned b, uint64_t *o) { *o = std::min<uint64_t>(a, (uint64_t)b) + std::max(a, (uint64_t)b); }
