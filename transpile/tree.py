@@ -43,6 +43,9 @@ _USES_CUDA = re.compile(
 )
 # Identifiers starting like CUDA's names (cu..., CU..., nv..., __nv_...): a superset, filtered by CUDA_NAME.
 _CUDA_PREFIXED = re.compile(rb"(?<![A-Za-z0-9_])(?:cu|CU|nv|NV|__nv_)[A-Za-z0-9_]*")
+_IDENT_CHARS = frozenset(b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_")
+_DEFINE_BEFORE = re.compile(rb"[ \t]*#[ \t]*define[ \t]+")  # the line up to the name
+_DEFINITION_AFTER = re.compile(rb"\s*\([^;{}]*\)\s*(?:const\s*)?\{")  # after the name
 
 
 class TreeError(ValueError):
@@ -69,11 +72,20 @@ def user_declared_cuda_names(data: bytes) -> set[str]:
     for name in candidates:
         if name in symbols or not CUDA_NAME.fullmatch(name):
             continue
-        raw = re.escape(name.encode("ascii"))
-        if re.search(rb"#\s*define\s+" + raw + rb"\b", data) or re.search(
-            rb"\b" + raw + rb"\s*\([^;{}]*\)\s*(?:const\s*)?\{", data
-        ):
-            names.add(name)
+        # Look only around this name's own occurrences (one pass over the file each would dominate the
+        # scan on large trees): `#define NAME` before it on its line, or `(...) {` after it.
+        raw = name.encode("ascii")
+        pos = data.find(raw)
+        while pos != -1:
+            end = pos + len(raw)
+            if (pos == 0 or data[pos - 1] not in _IDENT_CHARS) and (
+                end == len(data) or data[end] not in _IDENT_CHARS
+            ):
+                line_start = data.rfind(b"\n", 0, pos) + 1
+                if _DEFINE_BEFORE.fullmatch(data, line_start, pos) or _DEFINITION_AFTER.match(data, end):
+                    names.add(name)
+                    break
+            pos = data.find(raw, end)
     return names
 
 
