@@ -41,8 +41,11 @@ _USES_CUDA = re.compile(
     rb"[A-Z_]\w*|#\s*include\s*[<\"](?:cuda|cublas|curand|cufft|cusparse|cusolver|cudnn|cooperative_groups|"
     rb"thrust/|cub/|cuComplex|nvrtc|nvtx|device_launch_parameters)"
 )
-# Identifiers starting like CUDA's names (cu..., CU..., nv..., __nv_...): a superset, filtered by CUDA_NAME.
-_CUDA_PREFIXED = re.compile(rb"(?<![A-Za-z0-9_])(?:cu|CU|nv|NV|__nv_)[A-Za-z0-9_]*")
+# Whole identifiers shaped like CUDA's API names (the same shapes as context.CUDA_NAME): `cuda::` and
+# `cub::`, everywhere in CCCL-based code, do not match, which keeps this first scan cheap.
+_CUDA_PREFIXED = re.compile(
+    rb"(?<![A-Za-z0-9_])(?:" + CUDA_NAME.pattern.encode("ascii") + rb")(?![A-Za-z0-9_])"
+)
 _IDENT_CHARS = frozenset(b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_")
 _DEFINE_BEFORE = re.compile(rb"[ \t]*#[ \t]*define[ \t]+")  # the line up to the name
 _DEFINITION_AFTER = re.compile(rb"\s*\([^;{}]*\)\s*(?:const\s*)?\{")  # after the name
