@@ -215,6 +215,14 @@ class RuleContext:
         return result
 
     @cached_property
+    def top_level_includes(self) -> list[Include]:
+        """The includes at file scope (not inside #if blocks): where the SYCL prelude and the inline
+        helper blocks of several rules anchor."""
+        return [
+            i for i in self.includes if i.node.parent is not None and i.node.parent.type == "translation_unit"
+        ]
+
+    @cached_property
     def includes(self) -> list[Include]:
         result: list[Include] = []
         root = self.root

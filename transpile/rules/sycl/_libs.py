@@ -115,14 +115,7 @@ def include_edit(ctx: RuleContext, inc: Include, text: str) -> Edit:
     inserts the queue prelude after it."""
     node = inc.node
     end = node.end_byte
-    last = max(
-        (
-            i.node.end_byte
-            for i in ctx.includes
-            if i.node.parent is not None and i.node.parent.type == "translation_unit"
-        ),
-        default=-1,
-    )
+    last = max((i.node.end_byte for i in ctx.top_level_includes), default=-1)
     if ctx.source[end - 1 : end] == b"\n" and (text or end == last):
         end -= 1
     return Edit(node.start_byte, end, text.rstrip("\n"))

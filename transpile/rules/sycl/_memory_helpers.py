@@ -138,7 +138,7 @@ def helpers_edit(ctx: RuleContext) -> tuple[Edit, list[str]] | None:
     text = "".join(chosen)
     guards = [t.split("\n", 1)[0].removeprefix("#ifndef ") for t in chosen]
     first = min(o.start for o in uses)
-    top = [i for i in ctx.includes if i.node.parent is not None and i.node.parent.type == "translation_unit"]
+    top = ctx.top_level_includes
     # GP201 inserts the queue prelude exactly here, other helper blocks insert at the start of the first
     # declaration after it, and rules rewrite declarations from their first byte: so the block goes right
     # after the end of the declaration before the first use, where no other rule writes.

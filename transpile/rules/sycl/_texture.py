@@ -399,7 +399,7 @@ def insertion(ctx: RuleContext, first_use: int, text: str) -> Edit:
     newline = gap.find(b"\n")
     if not gap.strip() and newline != -1 and prev_end + newline + 1 < at:
         at = prev_end + newline + 1
-    top = [i for i in ctx.includes if i.node.parent is not None and i.node.parent.type == "translation_unit"]
+    top = ctx.top_level_includes
     last = top[-1].node.end_byte if top else 0
     if at <= last and top:
         # The item follows the includes directly, where the prelude inserts: go before the last include

@@ -513,7 +513,7 @@ def helper_edit(ctx: RuleContext, at: int, text: str) -> Edit:
     colliding with the queue prelude (GP201), which inserts at the end of the last top-level include (or
     at 0): two insertions at one point conflict, so there the helpers join the first token of the
     declaration, or follow the include's line with their own `#include <sycl/sycl.hpp>`."""
-    tops = [i for i in ctx.includes if i.node.parent is not None and i.node.parent.type == "translation_unit"]
+    tops = ctx.top_level_includes
     prelude_at = tops[-1].node.end_byte if tops else 0
     if at != prelude_at:
         return Edit(at, at, text)

@@ -105,7 +105,7 @@ class HalfHelpers(Rule):
 def _insertion_point(ctx: RuleContext) -> int | None:
     """The start of the first top-level node after the last top-level include: after the queue prelude
     (inserted at the include's end) and the vector types (which replace the include's newline)."""
-    top = [i for i in ctx.includes if i.node.parent is not None and i.node.parent.type == "translation_unit"]
+    top = ctx.top_level_includes
     after = top[-1].node.end_byte if top else 0
     for child in ctx.root.children:
         if child.start_byte > after:

@@ -68,9 +68,7 @@ class SyclPrelude(Rule):
         cuda_code = bool(m.functions) or launches or runtime or bool(m.globals)
         if not cuda_code:
             return
-        top = [
-            i for i in ctx.includes if i.node.parent is not None and i.node.parent.type == "translation_unit"
-        ]
+        top = ctx.top_level_includes
         has_runtime = any(i.path in RUNTIME_HEADERS for i in ctx.includes)
         text = "" if has_runtime else "#include <sycl/sycl.hpp>\n"
         if launches or runtime or m.globals:

@@ -100,9 +100,7 @@ class VectorTypes(Rule):
         if not used:
             return
         text = "".join(definition(n) for n in sorted(used, key=_order))
-        top = [
-            i for i in ctx.includes if i.node.parent is not None and i.node.parent.type == "translation_unit"
-        ]
+        top = ctx.top_level_includes
         if top and ctx.source[top[-1].node.end_byte - 1 : top[-1].node.end_byte] == b"\n":
             # Replace the last include's newline: the queue prelude (GP201) inserts right after it, and
             # two insertions at one point would conflict.
