@@ -106,6 +106,10 @@ def _tables_fingerprint() -> str:
     return h.hexdigest()[:16]
 
 
+# One cache record: the input's key and the sha256 of the output written for it.
+CacheEntry = dict[str, str]
+
+
 def _cache_key(options: Options, data: bytes) -> str:
     from .. import __version__
 
@@ -165,7 +169,7 @@ def translate_file(
     in_place: bool,
     cache_key: str | None,
     data: bytes | None = None,
-) -> tuple[FileReport, str | None]:
+) -> tuple[FileReport, CacheEntry | None]:
     """Translate or copy one file. Returns its report and the cache entry to record (None: don't cache).
 
     `data` is the file's content when the caller has read it already (one process: no second read).
@@ -209,12 +213,12 @@ def translate_file(
         return report, None
     report.action = "translated"
     # The cache entry: the input key and the hash of what was written (hashed here, in the worker).
-    return report, None if cache_key is None else f"{cache_key}:{_sha(result.output)}"
+    return report, None if cache_key is None else {"key": cache_key, "out": _sha(result.output)}
 
 
 def _copy(
     src: Path, out_root: Path, out_rel: str, data: bytes, report: FileReport, in_place: bool
-) -> tuple[FileReport, str | None]:
+) -> tuple[FileReport, CacheEntry | None]:
     if not in_place:
         try:
             write_file(out_root, out_rel, data)
@@ -305,7 +309,7 @@ def translate_tree(
 
     cache_path = out_root / CACHE_FILE
     cache = {} if force else _load_cache(cache_path)
-    new_cache: dict[str, dict[str, str]] = {}
+    new_cache: dict[str, CacheEntry] = {}
     jobs_todo: list[tuple[Path, str, str, str | None, Options]] = []
     for path in files:
         rel = path.relative_to(src).as_posix()
@@ -332,13 +336,12 @@ def translate_tree(
     total = len(jobs_todo)
     done = 0
 
-    def record(item: tuple[FileReport, str | None]) -> None:
+    def record(item: tuple[FileReport, CacheEntry | None]) -> None:
         nonlocal done
         file_report, entry = item
         report.files.append(file_report)
         if entry is not None and file_report.output:
-            key, out_sha = entry.rsplit(":", 1)
-            new_cache[file_report.path] = {"key": key, "out": out_sha}
+            new_cache[file_report.path] = entry
         done += 1
         if progress is not None:
             progress(file_report, done, total)
