@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
+
 import gpuport
 
 KERNEL = b"#include <cuda_runtime.h>\n__global__ void k(float *p) { p[threadIdx.x] = 1; }\nvoid f(float *p) { cudaFree(p); }\n"
@@ -85,3 +87,28 @@ def test_unconverted_sets_exit_code_1(tmp_path: Path) -> None:
     report = gpuport.translate_tree(src, tmp_path / "out")
     assert report.exit_code == 1
     assert report.totals.unconverted["asm"] == 1
+
+
+def _reported(report: object) -> set[str]:
+    return {d.symbol for f in report.files for d in f.diagnostics if d.code == "GP003"}  # type: ignore[attr-defined]
+
+
+@pytest.mark.parametrize("jobs", [1, 2])
+def test_project_helpers_declared_in_other_files_are_not_reported(tmp_path: Path, jobs: int) -> None:
+    src = tmp_path / "src"
+    src.mkdir()
+    # A header of macros that uses no CUDA (copied, not translated) and a CUDA header with a helper.
+    (src / "check.h").write_bytes(b"#pragma once\n#define CUDA_CHECK(x) do { (void)(x); } while (0)\n")
+    (src / "helpers.cuh").write_bytes(b"#pragma once\nvoid cudaCheckLast() { (void)cudaGetLastError(); }\n")
+    main = b'#include "check.h"\n#include "helpers.cuh"\nvoid f(float* p) { CUDA_CHECK(cudaFree(p)); cudaCheckLast(); cudaFrobnicate(); }\n'
+    (src / "main.cu").write_bytes(main)
+    out = tmp_path / "out"
+    first = gpuport.translate_tree(src, out, jobs=jobs)
+    assert _reported(first) == {"cudaFrobnicate"}
+    assert first.totals.unconverted == {"runtime": 1}
+    # Re-run with main.cu edited: helpers.cuh is a cache hit, and its helper is still the project's own.
+    (src / "main.cu").write_bytes(main + b"void g() { cudaCheckLast(); }\n")
+    second = gpuport.translate_tree(src, out, jobs=jobs)
+    actions = {f.path: f.action for f in second.files}
+    assert actions["helpers.cuh"] == "unchanged" and actions["main.cu"] == "translated"
+    assert _reported(second) == {"cudaFrobnicate"}

@@ -8,11 +8,13 @@ from __future__ import annotations
 
 import bisect
 import re
+from collections.abc import Collection
 from dataclasses import dataclass, field
 from functools import cached_property
 
 from tree_sitter import Node, Tree
 
+from . import parse as ts
 from .diagnostics import Diagnostic
 from .options import Options
 from .tables import Entry, Tables
@@ -49,7 +51,16 @@ CUDA_NAME = re.compile(
 )
 _IDENT_BYTES = re.compile(rb"[A-Za-z_][A-Za-z0-9_]*")
 _IDENT_CHARS = frozenset(b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_")
+# bytes.translate table: identifier bytes stay, every other byte becomes a space.
+TO_SPACE = bytes(c if c in _IDENT_CHARS else 0x20 for c in range(256))
+# CUDA_NAME over a space-separated list of tokens.
+CUDA_TOKEN = re.compile(rb"(?<![\w])(?:" + CUDA_NAME.pattern.encode("ascii") + rb")(?![\w])")
 _INCLUDE = re.compile(rb"^[ \t]*#[ \t]*include\b", re.MULTILINE)
+# What follows `#include` on its line: a <path>, a "path" or a macro name, then only a comment or nothing.
+_INCLUDE_LINE = re.compile(
+    rb"[ \t]*(?:<(?P<system>[^<>\"\n]*)>|\"(?P<quoted>[^<>\"\n]*)\"|(?P<macro>[A-Za-z_]\w*))[ \t]*(?:$|//|/\*)",
+    re.MULTILINE,
+)
 
 # Parent node type -> the field that holds the name it declares.
 _DECLARING_FIELDS = {
@@ -95,22 +106,35 @@ class Occurrence:
 
 @dataclass(frozen=True)
 class Include:
-    node: Node  # the preproc_include
     path: str  # as written between <> or ""
     start: int  # byte range of the path text only (inside the delimiters)
     end: int
     system: bool  # <...>
+    # The whole directive, from `#` to the end of its line (newline included, as tree-sitter spans it).
+    directive_start: int
+    directive_end: int
 
 
 @dataclass
 class RuleContext:
     source: bytes
-    tree: Tree
+    # The syntax tree, parsed on first use when not given: a file with nothing but include lines to
+    # translate never needs one (the engine's tree-free path).
+    parsed: Tree | None
     options: Options
     tables: Tables
     path: str = "<string>"
+    # Set by the engine when the file is translated without a syntax tree: includes come from
+    # lexical_includes() and no rule that needs structure runs.
+    tree_free: bool = False
     _claimed_starts: list[int] = field(default_factory=list)
     _claimed_ends: list[int] = field(default_factory=list)
+
+    @property
+    def tree(self) -> Tree:
+        if self.parsed is None:
+            self.parsed = ts.parse(self.source)
+        return self.parsed
 
     @property
     def root(self) -> Node:
@@ -165,17 +189,52 @@ class RuleContext:
         return frozenset(found)
 
     @cached_property
+    def identifiers(self) -> frozenset[bytes]:
+        """Every identifier-shaped token of the raw text (comments and strings included), as bytes.
+
+        Found by mapping every non-identifier byte to a space and splitting: two C-speed passes, several
+        times faster than a regex scan, which matters because every file pays it.
+        """
+        return frozenset(self.source.translate(TO_SPACE).split())
+
+    @cached_property
+    def _token_text(self) -> bytes:
+        # The distinct tokens joined by spaces: much shorter than the source, and an identifier-shaped word
+        # occurs in the source exactly when it occurs in one of them.
+        return b" ".join(self.identifiers)
+
+    def mentioned(self, words: tuple[tuple[bytes, bytes | None], ...]) -> frozenset[bytes]:
+        """Which of `words` appear anywhere in the raw text. Each comes with its longest identifier-shaped
+        piece: that piece must be in some token, which the short token list answers first; only words
+        that are more than that piece need a search of the whole text."""
+        tokens = self._token_text
+        source = self.source
+        return frozenset(
+            w for w, piece in words if (piece is None or piece in tokens) and (w == piece or w in source)
+        )
+
+    @cached_property
+    def candidate_names(self) -> list[str]:
+        """Names of this file that a table knows or that look like CUDA's, in no particular order."""
+        present = self.identifiers
+        wanted = present & self.tables.symbol_bytes
+        names = [t.decode("ascii") for t in wanted]
+        if len(wanted) < len(present):
+            rest = b" ".join(present - wanted)
+            names += [t.decode("ascii") for t in CUDA_TOKEN.findall(rest)]
+        return names
+
+    @cached_property
     def occurrences(self) -> list[Occurrence]:
         """Every use of a table name or CUDA-looking name in code, in document order."""
+        names = self.candidate_names
+        if not names:
+            return []
         symbols = self.tables.symbols
         source = self.source
-        present = {tok.decode("ascii") for tok in set(_IDENT_BYTES.findall(source))}
-        wanted = [n for n in present if n in symbols or CUDA_NAME.fullmatch(n)]
-        if not wanted:
-            return []
         positions: list[tuple[int, str]] = []
         find = source.find
-        for name in wanted:
+        for name in names:
             raw_name = name.encode("ascii")
             size = len(raw_name)
             pos = find(raw_name)
@@ -214,16 +273,50 @@ class RuleContext:
                 result.append(Occurrence(name, start, end, ident_node, symbols.get(name)))
         return result
 
+    def occurrences_of(self, names: Collection[str]) -> list[Occurrence]:
+        """The occurrences of some names only, in document order (rules that act on a few names)."""
+        index = self._by_name
+        if len(names) < len(index):
+            found = [occ for name in names for occ in index.get(name, ())]
+            found.sort(key=_by_start)
+            return found
+        return [occ for occ in self.occurrences if occ.name in names]
+
+    @cached_property
+    def _by_name(self) -> dict[str, list[Occurrence]]:
+        index: dict[str, list[Occurrence]] = {}
+        for occ in self.occurrences:
+            index.setdefault(occ.name, []).append(occ)
+        return index
+
     @cached_property
     def top_level_includes(self) -> list[Include]:
-        """The includes at file scope (not inside #if blocks): where the SYCL prelude and the inline
-        helper blocks of several rules anchor."""
-        return [
-            i for i in self.includes if i.node.parent is not None and i.node.parent.type == "translation_unit"
-        ]
+        """The includes at file scope (not inside #if blocks or ERROR regions): where the SYCL prelude and
+        the inline helper blocks of several rules anchor."""
+        root = self.root
+        found = []
+        for inc in self.includes:
+            node = root.descendant_for_byte_range(inc.directive_start, inc.directive_start + 1)
+            while node is not None and node.type != "preproc_include":
+                node = node.parent
+            if node is not None and node.parent is not None and node.parent.type == "translation_unit":
+                found.append(inc)
+        return found
+
+    @cached_property
+    def lexical_includes(self) -> list[Include] | None:
+        return lexical_includes(self.source)
 
     @cached_property
     def includes(self) -> list[Include]:
+        """The file's include lines with a path a table could know (`<...>` or `"..."`).
+
+        Found by the lexical scan, which also sees include lines tree-sitter folded into an ERROR region
+        (after a macro it could not parse); from the tree only where the scan declines the file.
+        """
+        lexical = self.lexical_includes
+        if lexical is not None or self.tree_free:
+            return lexical or []
         result: list[Include] = []
         root = self.root
         for m in _INCLUDE.finditer(self.source):
@@ -239,7 +332,14 @@ class RuleContext:
             if len(raw) < 2 or raw[0] not in '<"' or raw[-1] not in '>"':
                 continue  # a macro as include path: nothing to map
             result.append(
-                Include(node, raw[1:-1], path_node.start_byte + 1, path_node.end_byte - 1, raw[0] == "<")
+                Include(
+                    raw[1:-1],
+                    path_node.start_byte + 1,
+                    path_node.end_byte - 1,
+                    raw[0] == "<",
+                    node.start_byte,
+                    node.end_byte,
+                )
             )
         return result
 
@@ -249,6 +349,49 @@ class RuleContext:
     @cached_property
     def _line_starts(self) -> list[int]:
         return line_starts(self.source)
+
+
+def lexical_includes(source: bytes) -> list[Include] | None:
+    """The file's `#include <...>`/`"..."` lines found without a parse, or None when the text around one
+    is ambiguous without a parse (an open block comment or raw string before it, a continued line).
+
+    The includes of files translated without a tree, and those tree-sitter folded into ERROR regions;
+    tests check it agrees with the tree's includes.
+    """
+    result: list[Include] = []
+    raw_string = source.find(b'R"')
+    last_open = last_close = -1
+    scanned = 0
+    for m in _INCLUDE.finditer(source):
+        pos = m.start()
+        if raw_string != -1 and raw_string < pos:
+            return None
+        # The latest comment opener and closer before this line, each stretch of text searched once.
+        opened = source.rfind(b"/*", scanned, pos)
+        closed = source.rfind(b"*/", scanned, pos)
+        last_open = opened if opened != -1 else last_open
+        last_close = closed if closed != -1 else last_close
+        scanned = pos
+        if last_open > last_close:
+            return None
+        if pos >= 2 and source[pos - 2 : pos].rstrip(b"\r\n").endswith(b"\\"):
+            return None
+        line = _INCLUDE_LINE.match(source, m.end())
+        if line is None:
+            return None
+        if line.group("macro") is not None:
+            continue  # `#include SOME_MACRO`: nothing a table can map (the tree's path skips it too)
+        group = "system" if line.group("system") is not None else "quoted"
+        path = line.group(group).decode("utf-8", "surrogateescape")
+        hash_at = source.index(b"#", pos)
+        newline = source.find(b"\n", line.end())
+        end = len(source) if newline == -1 else newline + 1
+        result.append(Include(path, line.start(group), line.end(group), group == "system", hash_at, end))
+    return result
+
+
+def _by_start(occ: Occurrence) -> int:
+    return occ.start
 
 
 def _inside_literal(node: Node) -> bool:

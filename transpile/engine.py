@@ -9,12 +9,12 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass, field
 
-from . import parse as ts
 from .context import RuleContext
 from .diagnostics import Diagnostic, Located, Safety, Status
 from .edits import Edit, EditSet
 from .options import Options
-from .rules.registry import rules_for
+from .rules.base import Rule
+from .rules.registry import rules_for, trigger_words
 from .tables import Tables, load_tables
 
 
@@ -68,6 +68,9 @@ class TranslationResult:
     edits: list[Edit]  # accepted edits, sorted
     stats: Stats
     parse_error: bool  # the input had regions tree-sitter could not parse
+    # Every CUDA-looking or table name in the raw text (comments too): what the tree's scan for the
+    # project's own CUDA-looking helpers starts from, so it need not tokenise the file again.
+    names: frozenset[str] = frozenset()
 
     @property
     def code(self) -> str:
@@ -83,24 +86,30 @@ class TranslationResult:
 
     def located(self, include_converted: bool = False) -> list[Located]:
         """Diagnostics with line/column, for reports. Converted references only on request."""
-        from .context import _line_col, line_starts
-
         wanted = [
             d
             for d in self.diagnostics
             if include_converted or d.status is not Status.CONVERTED or d.safety is Safety.REVIEW
         ]
-        if not wanted:
-            return []
-        starts = line_starts(self.source)
         out: list[Located] = []
+        source = self.source
+        # Diagnostics are sorted by offset: count newlines between consecutive ones (C speed) instead of
+        # building a table of every line start in the file.
+        line, line_start, pos = 1, 0, 0
         for d in wanted:
-            line, col = _line_col(starts, d.start)
+            offset = d.start
+            if offset < pos:  # not sorted after all: count again from the top
+                line, line_start, pos = 1, 0, 0
+            newlines = source.count(b"\n", pos, offset)
+            if newlines:
+                line += newlines
+                line_start = source.rfind(b"\n", pos, offset) + 1
+            pos = offset
             out.append(
                 Located(
                     self.path,
                     line,
-                    col,
+                    offset - line_start + 1,
                     d.code,
                     d.message,
                     d.status.value,
@@ -129,16 +138,24 @@ def translate_source(
     options: Options | None = None,
     path: str = "<string>",
     tables: Tables | None = None,
+    *,
+    tree_free: bool = True,
 ) -> TranslationResult:
+    """Translate one file. `tree_free=False` parses even files with nothing but includes to translate
+    (tests compare both ways)."""
     options = options or Options()
     tables = tables or load_tables()
-    tree = ts.parse(source)
-    ctx = RuleContext(source, tree, options, tables, path)
+    ctx = RuleContext(source, None, options, tables, path)
     editset = EditSet()
     diagnostics: list[Diagnostic] = []
-    for rule in rules_for(options.target):
-        if rule.triggers and not any(t in source for t in rule.triggers):
-            continue
+    # A rule with trigger words runs only on files that mention one of them.
+    mentioned = ctx.mentioned(trigger_words(options.target))
+    rules = [r for r in rules_for(options.target) if not r.triggers or not mentioned.isdisjoint(r.triggers)]
+    # Parsing is most of the time per file. A file with no CUDA name and no trigger word gives every rule
+    # of a pack whose rules only act at those places and at include lines nothing to do but map or report
+    # its includes, which needs no tree: translate it without one.
+    ctx.tree_free = tree_free and _tree_free(ctx, rules)
+    for rule in rules:
         for diag in rule.run(ctx):
             if diag.edits and not editset.add_group(list(diag.edits)):
                 if _inside_deleted(editset.accepted, diag.edits):
@@ -163,9 +180,26 @@ def translate_source(
     diagnostics.sort(key=lambda d: (d.start, d.code))
     accepted = sorted(editset.accepted)
     stats = _stats(diagnostics, accepted, source)
+    parse_error = ctx.parsed is not None and ctx.parsed.root_node.has_error
     return TranslationResult(
-        path, options.target, source, output, diagnostics, accepted, stats, tree.root_node.has_error
+        path,
+        options.target,
+        source,
+        output,
+        diagnostics,
+        accepted,
+        stats,
+        parse_error,
+        frozenset(ctx.candidate_names),
     )
+
+
+def _tree_free(ctx: RuleContext, rules: list[Rule]) -> bool:
+    # Rules that run because of a trigger word act at that word: they need the tree.
+    if ctx.candidate_names or any(rule.triggers or not rule.tree_free_ok for rule in rules):
+        return False
+    # Tree-free includes come from the lexical scan: it must be unambiguous for this file.
+    return ctx.lexical_includes is not None
 
 
 def _inside_deleted(accepted: list[Edit], edits: tuple[Edit, ...]) -> bool:

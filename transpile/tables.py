@@ -88,6 +88,11 @@ class Tables:
     symbols: dict[str, Entry]  # identifiers
     headers: dict[str, Entry]  # include paths
 
+    @functools.cached_property
+    def symbol_bytes(self) -> frozenset[bytes]:
+        """The identifiers as bytes: a file's raw tokens meet the tables in one set intersection."""
+        return frozenset(name.encode("ascii") for name in self.symbols)
+
     def lookup(self, name: str) -> Entry | None:
         return self.symbols.get(name)
 

@@ -15,17 +15,17 @@ import re
 import shutil
 import tempfile
 import time
-from collections.abc import Callable, Iterator
-from concurrent.futures import ProcessPoolExecutor, as_completed
-from dataclasses import replace
+from collections import deque
+from collections.abc import Callable, Iterable, Iterator
+from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from pathlib import Path
 
 from .buildsys import build_file_kind, migrate_build_file
-from .context import CUDA_NAME
+from .context import CUDA_TOKEN, TO_SPACE
 from .engine import translate_source
 from .options import Options
 from .report import FileReport, TreeReport
-from .rules.sycl.device_globals import project_options
+from .rules.registry import PROJECT_PASSES
 from .tables import TABLES_DIR, load_tables
 
 CUDA_EXTENSIONS = frozenset({".cu", ".cuh"})
@@ -40,11 +40,6 @@ _USES_CUDA = re.compile(
     rb"__global__|__device__|__shared__|__constant__|<<<|\bcuda[A-Z]\w*|\bcu(?:blas|rand|fft|sparse|solver|dnn)"
     rb"[A-Z_]\w*|#\s*include\s*[<\"](?:cuda|cublas|curand|cufft|cusparse|cusolver|cudnn|cooperative_groups|"
     rb"thrust/|cub/|cuComplex|nvrtc|nvtx|device_launch_parameters)"
-)
-# Whole identifiers shaped like CUDA's API names (the same shapes as context.CUDA_NAME): `cuda::` and
-# `cub::`, everywhere in CCCL-based code, do not match, which keeps this first scan cheap.
-_CUDA_PREFIXED = re.compile(
-    rb"(?<![A-Za-z0-9_])(?:" + CUDA_NAME.pattern.encode("ascii") + rb")(?![A-Za-z0-9_])"
 )
 _IDENT_CHARS = frozenset(b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_")
 _DEFINE_BEFORE = re.compile(rb"[ \t]*#[ \t]*define[ \t]+")  # the line up to the name
@@ -63,21 +58,24 @@ def uses_cuda(data: bytes) -> bool:
     return _USES_CUDA.search(data) is not None
 
 
-def user_declared_cuda_names(data: bytes) -> set[str]:
+def user_declared_cuda_names(data: bytes, names_in_file: Iterable[str] | None = None) -> set[str]:
     """CUDA-looking names a project defines itself (`#define CUDA_CHECK`, `void cudaCheck(...) {`).
 
-    Only names no table knows matter (they are the ones GP003 would report), so a cheap scan for CUDA's
-    name prefixes comes first and the costly definition checks run for the few candidates left.
+    Only names no table knows matter (they are the ones GP003 would report), so the file's distinct
+    tokens are matched against CUDA's name shapes first and the costly definition checks run for the few
+    candidates left. `names_in_file`: the file's table and CUDA-looking names when a translation has
+    found them already (TranslationResult.names).
     """
-    symbols = load_tables().symbols
-    candidates = {m.decode("ascii") for m in _CUDA_PREFIXED.findall(data)}
+    if names_in_file is None:
+        tokens = set(data.translate(TO_SPACE).split()) - load_tables().symbol_bytes
+        candidates = CUDA_TOKEN.findall(b" ".join(tokens))
+    else:
+        symbols = load_tables().symbols
+        candidates = [n.encode("ascii") for n in names_in_file if n not in symbols]
     names: set[str] = set()
-    for name in candidates:
-        if name in symbols or not CUDA_NAME.fullmatch(name):
-            continue
+    for raw in candidates:
         # Look only around this name's own occurrences (one pass over the file each would dominate the
         # scan on large trees): `#define NAME` before it on its line, or `(...) {` after it.
-        raw = name.encode("ascii")
         pos = data.find(raw)
         while pos != -1:
             end = pos + len(raw)
@@ -86,7 +84,7 @@ def user_declared_cuda_names(data: bytes) -> set[str]:
             ):
                 line_start = data.rfind(b"\n", 0, pos) + 1
                 if _DEFINE_BEFORE.fullmatch(data, line_start, pos) or _DEFINITION_AFTER.match(data, end):
-                    names.add(name)
+                    names.add(raw.decode("ascii"))
                     break
             pos = data.find(raw, end)
     return names
@@ -108,6 +106,9 @@ def _tables_fingerprint() -> str:
 
 # One cache record: the input's key and the sha256 of the output written for it.
 CacheEntry = dict[str, str]
+# What translating one file gives the tree: its report, its cache record (None: not cached) and the
+# CUDA-looking names it declares itself (so that no file reports another file's CUDA_CHECK as CUDA's).
+FileOutcome = tuple[FileReport, CacheEntry | None, frozenset[str]]
 
 
 def _cache_key(options: Options, data: bytes) -> str:
@@ -115,7 +116,6 @@ def _cache_key(options: Options, data: bytes) -> str:
 
     h = hashlib.sha256(data)
     h.update(options.key().encode())
-    h.update(",".join(sorted(options.user_names)).encode())
     h.update(_tables_fingerprint().encode())
     h.update(__version__.encode())
     return h.hexdigest()
@@ -138,19 +138,31 @@ def _folder_within(folder: str, root: str) -> bool:
 def write_file(out_root: Path, rel: str, data: bytes) -> None:
     """Write `data` to out_root/rel atomically, refusing any path that resolves outside out_root."""
     target = out_root / rel
-    target.parent.mkdir(parents=True, exist_ok=True)
-    if target.is_symlink():
-        target.unlink()  # never write through a link to somewhere else
-    # The file itself is not a link (removed above), so the check on its folder is the check on it.
-    if not _folder_within(str(target.parent), str(out_root)):
+    folder = target.parent
+    if str(folder) not in _MADE_FOLDERS:
+        folder.mkdir(parents=True, exist_ok=True)
+        _MADE_FOLDERS.add(str(folder))
+    # Checked per folder, not per file: a file is never written through a link (O_NOFOLLOW and the
+    # unlink below), so the check on its folder is the check on it.
+    if not _folder_within(str(folder), str(out_root)):
         raise OSError(f"refusing to write outside the output folder: {target}")
-    if not target.exists():
-        # A new file replaces nothing: write it directly (a crash leaves a partial output that the cache
-        # does not list, so the next run rewrites it). Existing files are replaced atomically below.
-        with open(target, "xb") as fh:
+    try:
+        # A new file replaces nothing: create it directly (a crash leaves a partial output that the cache
+        # does not list, so the next run rewrites it). One system call where the checks took three.
+        fd = os.open(target, os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_NOFOLLOW, 0o666)
+    except FileExistsError:
+        pass  # replaced atomically below
+    except FileNotFoundError:  # the folder went away since we made it (a long-lived process)
+        _MADE_FOLDERS.discard(str(folder))
+        folder.mkdir(parents=True, exist_ok=True)
+        fd = os.open(target, os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_NOFOLLOW, 0o666)
+    else:
+        with os.fdopen(fd, "wb") as fh:
             fh.write(data)
         return
-    fd, tmp = tempfile.mkstemp(dir=target.parent, prefix=".gpuport-")
+    if target.is_symlink():
+        target.unlink()  # never write through a link to somewhere else
+    fd, tmp = tempfile.mkstemp(dir=folder, prefix=".gpuport-")
     try:
         with os.fdopen(fd, "wb") as fh:
             fh.write(data)
@@ -160,6 +172,10 @@ def write_file(out_root: Path, rel: str, data: bytes) -> None:
         raise
 
 
+# Output folders this process has created: each is made once, not once per file.
+_MADE_FOLDERS: set[str] = set()
+
+
 def translate_file(
     src: Path,
     out_root: Path,
@@ -167,36 +183,38 @@ def translate_file(
     out_rel: str,
     options: Options,
     in_place: bool,
-    cache_key: str | None,
+    cacheable: bool,
     data: bytes | None = None,
-) -> tuple[FileReport, CacheEntry | None]:
-    """Translate or copy one file. Returns its report and the cache entry to record (None: don't cache).
-
-    `data` is the file's content when the caller has read it already (one process: no second read).
-    """
+) -> FileOutcome:
+    """Translate or copy one file (`data`: its content when the caller has read it already)."""
     report = FileReport(path=rel, action="error", output=out_rel)
     if data is None:
         try:
             data = src.read_bytes()
         except OSError as err:
             report.error = f"cannot read: {err.strerror or err}"
-            return report, None
+            return report, None, frozenset()
     cuda_ext = src.suffix.lower() in CUDA_EXTENSIONS
     if is_binary(data):
         if cuda_ext:
             report.error = "binary file (NUL bytes) with a CUDA extension; not translated"
-            return report, None
-        return _copy(src, out_root, out_rel, data, report, in_place)
-    is_cuda = cuda_ext or (src.suffix.lower() in MAYBE_CUDA_EXTENSIONS and uses_cuda(data))
+            return report, None, frozenset()
+        return _copy(src, out_root, out_rel, data, report, in_place), None, frozenset()
+    suffix = src.suffix.lower()
+    is_cuda = cuda_ext or (suffix in MAYBE_CUDA_EXTENSIONS and uses_cuda(data))
     is_build = build_file_kind(src.name) is not None  # CMakeLists.txt, *.cmake, Makefile, *.mk: migrated
     if not is_cuda and not is_build:
-        return _copy(src, out_root, out_rel, data, report, in_place)
+        # Any C/C++ file may declare a project's CUDA-looking helper (a header of macros using no CUDA).
+        declared = (
+            frozenset(user_declared_cuda_names(data)) if suffix in MAYBE_CUDA_EXTENSIONS else frozenset()
+        )
+        return _copy(src, out_root, out_rel, data, report, in_place), None, declared
     report.is_cuda = is_cuda
     try:
         result = migrate_build_file(data, options, rel) if is_build else translate_source(data, options, rel)
     except Exception as err:  # a bug in a rule must not stop the tree
         report.error = f"internal error while translating: {type(err).__name__}: {err}"
-        return report, None
+        return report, None, frozenset()
     report.stats = result.stats
     report.diagnostics = result.located()
     try:
@@ -210,24 +228,26 @@ def translate_file(
             write_file(out_root, out_rel, result.output)
     except OSError as err:
         report.error = f"cannot write {out_rel}: {err.strerror or err}"
-        return report, None
+        return report, None, frozenset()
     report.action = "translated"
-    # The cache entry: the input key and the hash of what was written (hashed here, in the worker).
-    return report, None if cache_key is None else {"key": cache_key, "out": _sha(result.output)}
+    declared = frozenset(user_declared_cuda_names(data, result.names)) if is_cuda else frozenset()
+    # The cache entry: the input key and the hash of what was written (both hashed here, in the worker).
+    entry = None if not cacheable else {"key": _cache_key(options, data), "out": _sha(result.output)}
+    return report, entry, declared
 
 
 def _copy(
     src: Path, out_root: Path, out_rel: str, data: bytes, report: FileReport, in_place: bool
-) -> tuple[FileReport, CacheEntry | None]:
+) -> FileReport:
     if not in_place:
         try:
             write_file(out_root, out_rel, data)
             shutil.copystat(src, out_root / out_rel)
         except OSError as err:
             report.error = f"cannot write {out_rel}: {err.strerror or err}"
-            return report, None
+            return report
     report.action = "copied" if not in_place else "skipped"
-    return report, None
+    return report
 
 
 def walk(src: Path, skip: Path | None, notes: list[str]) -> Iterator[Path]:
@@ -290,27 +310,32 @@ def translate_tree(
             raise TreeError(f"{out_root}: output folder is not writable")
     report = TreeReport(str(src), None if in_place else str(out_root), options.target, _options_dict(options))
     files = list(walk(src, None if in_place else out_root, report.notes))
-
-    # Pass 1: names the project declares itself, so its own CUDA_CHECK is not reported as CUDA's.
-    user_names: set[str] = set(options.user_names)
-    contents: dict[Path, bytes] = {}
-    for path in files:
-        if path.suffix.lower() in CUDA_EXTENSIONS | MAYBE_CUDA_EXTENSIONS:
-            try:
-                contents[path] = path.read_bytes()
-            except OSError:
-                continue  # reported when the worker reads it
-            user_names |= user_declared_cuda_names(contents[path])
-    options = replace(options, user_names=frozenset(user_names))
-    # Pass 1b (SYCL): device globals and device functions shared across files (-rdc builds), so a file
-    # that sees a global only as `extern`, or calls a device function defined elsewhere, translates in
-    # agreement with the defining file. Each file gets the part it sees through its includes.
-    per_file = project_options({p.relative_to(src).as_posix(): d for p, d in contents.items()}, options)
-
     cache_path = out_root / CACHE_FILE
     cache = {} if force else _load_cache(cache_path)
+
+    # The driver reads the files itself only when it must: to check cached outputs, and for the
+    # target's whole-tree pass. Otherwise each worker reads its own files, so reading is parallel too.
+    project_pass = PROJECT_PASSES.get(options.target)
+    contents: dict[Path, bytes] = {}
+    if cache or project_pass is not None:
+        for path in files:
+            if path.suffix.lower() in CUDA_EXTENSIONS | MAYBE_CUDA_EXTENSIONS:
+                try:
+                    contents[path] = path.read_bytes()
+                except OSError:
+                    continue  # reported when the worker reads it
+    # E.g. SYCL: device globals and device functions shared across files (-rdc builds), so a file that
+    # sees a global only as `extern`, or calls a device function defined elsewhere, translates in
+    # agreement with the defining file. Each file gets the part it sees through its includes.
+    per_file = (
+        project_pass({p.relative_to(src).as_posix(): d for p, d in contents.items()}, options)
+        if project_pass is not None
+        else {}
+    )
+
     new_cache: dict[str, CacheEntry] = {}
-    jobs_todo: list[tuple[Path, str, str, str | None, Options]] = []
+    declared: set[str] = set(options.user_names)
+    jobs_todo: list[tuple[Path, str, str, bool, Options]] = []
     for path in files:
         rel = path.relative_to(src).as_posix()
         file_options = per_file.get(rel, options)
@@ -318,28 +343,27 @@ def translate_tree(
         suffix = path.suffix.lower()
         if suffix in ext_map:
             out_rel = rel[: -len(path.suffix)] + ext_map[suffix]
-        key = None
-        if suffix in CUDA_EXTENSIONS | MAYBE_CUDA_EXTENSIONS:
-            data = contents.get(path)
-            if data is not None:
-                key = _cache_key(file_options, data)
-                hit = cache.get(rel)
-                out_file = out_root / out_rel
-                if hit and out_file.is_file() and _fresh(hit, key, data, out_file, in_place):
-                    report.files.append(
-                        FileReport(path=rel, action="unchanged", output=out_rel, is_cuda=True)
-                    )
-                    new_cache[rel] = hit
-                    continue
-        jobs_todo.append((path, rel, out_rel, key, file_options))
+        cacheable = suffix in CUDA_EXTENSIONS | MAYBE_CUDA_EXTENSIONS
+        data = contents.get(path)
+        if cacheable and data is not None and cache:
+            key = _cache_key(file_options, data)
+            hit = cache.get(rel)
+            out_file = out_root / out_rel
+            if hit and out_file.is_file() and _fresh(hit, key, data, out_file, in_place):
+                report.files.append(FileReport(path=rel, action="unchanged", output=out_rel, is_cuda=True))
+                new_cache[rel] = hit
+                declared |= user_declared_cuda_names(data)
+                continue
+        jobs_todo.append((path, rel, out_rel, cacheable, file_options))
 
     total = len(jobs_todo)
     done = 0
 
-    def record(item: tuple[FileReport, CacheEntry | None]) -> None:
+    def record(outcome: FileOutcome) -> None:
         nonlocal done
-        file_report, entry = item
+        file_report, entry, names = outcome
         report.files.append(file_report)
+        declared.update(names)
         if entry is not None and file_report.output:
             new_cache[file_report.path] = entry
         done += 1
@@ -347,17 +371,14 @@ def translate_tree(
             progress(file_report, done, total)
 
     if jobs <= 1 or total < 2:
-        for path, rel, out_rel, key, file_options in jobs_todo:
-            data = contents.pop(path, None)  # read in pass 1; freed as we go
-            record(translate_file(path, out_root, rel, out_rel, file_options, in_place, key, data))
+        for path, rel, out_rel, cacheable, file_options in jobs_todo:
+            data = contents.pop(path, None)  # read above when the cache or SYCL needed it; freed as we go
+            record(translate_file(path, out_root, rel, out_rel, file_options, in_place, cacheable, data))
     else:
-        with ProcessPoolExecutor(max_workers=jobs) as pool:
-            futures = [
-                pool.submit(translate_file, path, out_root, rel, out_rel, file_options, in_place, key)
-                for path, rel, out_rel, key, file_options in jobs_todo
-            ]
-            for fut in as_completed(futures):
-                record(fut.result())
+        _run_parallel(jobs_todo, jobs, out_root, in_place, contents, record)
+    # A CUDA-looking name some file of the project declares is the project's, not CUDA's: drop GP003's
+    # reports of it everywhere (the other rules never act on unknown names, so nothing else changes).
+    _drop_user_names(report, declared)
     report.files.sort(key=lambda f: f.path)
     try:
         _save_cache(cache_path, new_cache)
@@ -365,6 +386,80 @@ def translate_tree(
         report.notes.append(f"cache not saved: {err.strerror or err}")
     report.elapsed_s = time.perf_counter() - start
     return report
+
+
+Job = tuple[Path, str, str, bool, Options]
+
+
+def _run_parallel(
+    jobs_todo: list[Job],
+    jobs: int,
+    out_root: Path,
+    in_place: bool,
+    contents: dict[Path, bytes],
+    record: Callable[[FileOutcome], None],
+) -> None:
+    """Translate with `jobs` processes: this one and jobs - 1 workers, all taking batches from one queue.
+
+    The driver would otherwise sit waiting; working itself saves a worker's start-up and the pickling
+    of half the results. Files go in small batches: one task per file costs more in pickling and
+    scheduling than a small header takes to translate.
+    """
+    pending = deque(_batches(jobs_todo, jobs))
+    workers = jobs - 1
+    with ProcessPoolExecutor(max_workers=workers) as pool:
+        running: set[Future[list[FileOutcome]]] = set()
+        while pending or running:
+            # Keep every worker fed (two batches each, so none waits on this process to hand out more).
+            while pending and len(running) < 2 * workers:
+                running.add(pool.submit(_translate_batch, pending.popleft(), out_root, in_place))
+            if pending:
+                batch = pending.pop()  # from the far end: the workers take from the near end
+                for path, rel, out_rel, cacheable, file_options in batch:
+                    data = contents.pop(path, None)
+                    record(
+                        translate_file(path, out_root, rel, out_rel, file_options, in_place, cacheable, data)
+                    )
+                finished, running = wait(running, timeout=0)
+            else:
+                finished, running = wait(running, return_when=FIRST_COMPLETED)
+            for fut in finished:
+                for outcome in fut.result():
+                    record(outcome)
+
+
+def _batches(jobs_todo: list[Job], workers: int) -> list[list[Job]]:
+    # Small enough that the workers finish together (about 8 batches each), large enough to amortise.
+    size = max(1, min(16, len(jobs_todo) // (workers * 8)))
+    return [jobs_todo[i : i + size] for i in range(0, len(jobs_todo), size)]
+
+
+def _translate_batch(batch: list[Job], out_root: Path, in_place: bool) -> list[FileOutcome]:
+    return [
+        translate_file(path, out_root, rel, out_rel, file_options, in_place, cacheable)
+        for path, rel, out_rel, cacheable, file_options in batch
+    ]
+
+
+def _drop_user_names(report: TreeReport, names: set[str]) -> None:
+    if not names:
+        return
+    symbols = load_tables().symbols
+    for f in report.files:
+        kept = []
+        for d in f.diagnostics:
+            if (
+                d.code == "GP003"
+                and d.status == "unconverted"
+                and d.symbol in names
+                and d.symbol not in symbols
+            ):
+                f.stats.unconverted[d.family or "other"] -= 1
+                if f.stats.unconverted[d.family or "other"] <= 0:
+                    del f.stats.unconverted[d.family or "other"]
+                continue
+            kept.append(d)
+        f.diagnostics = kept
 
 
 def _sha(data: bytes) -> str:

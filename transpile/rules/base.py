@@ -28,6 +28,11 @@ class Rule(ABC):
     # (e.g. b"asm" for the inline-PTX rule). Empty: always run. Lets the engine skip whole-tree queries
     # on the many files a rule cannot concern, which is most of the translation time on large trees.
     triggers: ClassVar[tuple[bytes, ...]] = ()
+    # True when the rule acts only at CUDA names, at its trigger words and at include lines: then a file
+    # with no CUDA name and no trigger word of any rule gives it nothing to do beyond `ctx.includes`, and
+    # the engine may translate that file without parsing it. A rule that reads structure anywhere else
+    # (a kernel's parameters, every function) must leave this False.
+    tree_free_ok: ClassVar[bool] = False
 
     @abstractmethod
     def run(self, ctx: RuleContext) -> Iterable[Diagnostic]: ...

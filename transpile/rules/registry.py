@@ -7,8 +7,12 @@ version-specific rules first, then table renames, then reports.
 
 from __future__ import annotations
 
+import functools
+import re
+from collections.abc import Callable
 from typing import Protocol
 
+from ..options import Options
 from .base import Rule
 from .common.api_rename import ApiRename
 from .common.encoding import NotUtf8
@@ -37,6 +41,7 @@ from .hip.warp_mask_64 import WarpMask64
 from .hip.warp_reduce_sync import WarpReduceSync
 from .hip.warp_sync_legacy import WarpSyncLegacy
 from .sycl import SYCL_RULES
+from .sycl.device_globals import project_options as sycl_project_options
 
 # Rule packs register their rules here; see rules/sycl/__init__.py for the SYCL pack's list.
 HIP_FIRST: list[type[Rule]] = [
@@ -69,12 +74,30 @@ COMMON: list[type[Rule]] = [IncludeRewrite, ApiRename]
 LAST: list[type[Rule]] = [NotUtf8, SyntaxErrorRegion, Unconverted]
 
 
+# Whole-tree passes, by target: given every C/C++ file of a tree (relative path -> bytes) and the options,
+# the options each file translates with when it depends on other files (SYCL: device globals and device
+# functions shared across files). The tree driver runs the target's pass, if it has one, before
+# translating; it knows no target's rules itself.
+ProjectPass = Callable[[dict[str, bytes], Options], dict[str, Options]]
+PROJECT_PASSES: dict[str, ProjectPass] = {"sycl": sycl_project_options}
+
+
 def all_rules() -> list[type[Rule]]:
     return [*HIP_FIRST, *SYCL_FIRST, *PORTABILITY, *COMMON, *LAST]
 
 
-def rules_for(target: str) -> list[Rule]:
-    return [cls() for cls in all_rules() if target in cls.targets]
+@functools.cache
+def rules_for(target: str) -> tuple[Rule, ...]:
+    # Rules keep no state between files (each run sees only its RuleContext): one instance per process.
+    return tuple(cls() for cls in all_rules() if target in cls.targets)
+
+
+@functools.cache
+def trigger_words(target: str) -> tuple[tuple[bytes, bytes | None], ...]:
+    """The distinct trigger words of the target's rules, each with its longest identifier-shaped piece
+    (the whole word when it is one; None when it has none, like `<<<`)."""
+    words = sorted({w for rule in rules_for(target) for w in rule.triggers})
+    return tuple((w, max(re.findall(rb"[A-Za-z_0-9]+", w), key=len, default=None)) for w in words)
 
 
 class Documented(Protocol):

@@ -36,6 +36,7 @@ class ApiRename(Rule):
     name = "api-rename"
     targets = frozenset({"hip", "sycl"})
     summary = "Rename CUDA API names that have a direct counterpart on the target."
+    tree_free_ok = True  # acts only at CUDA names and include lines
 
     def run(self, ctx: RuleContext) -> Iterator[Diagnostic]:
         hip = ctx.target == "hip"

@@ -29,6 +29,7 @@ class NotUtf8(Rule):
     name = "not-utf8"
     targets = frozenset({"hip", "sycl"})
     summary = "Report a file that is not valid UTF-8 (its bytes are kept)."
+    tree_free_ok = True  # reads the bytes only
 
     def run(self, ctx: RuleContext) -> Iterator[Diagnostic]:
         try:

@@ -35,6 +35,7 @@ class IncludeRewrite(Rule):
     name = "include-rewrite"
     targets = frozenset({"hip", "sycl"})
     summary = "Map CUDA headers to the target's headers."
+    tree_free_ok = True  # acts only at CUDA names and include lines
 
     def run(self, ctx: RuleContext) -> Iterator[Diagnostic]:
         for inc in ctx.includes:
@@ -52,14 +53,12 @@ class IncludeRewrite(Rule):
                 )
                 continue
             new = inc.path if spelled == "=" else spelled
-            node = inc.node
             if new == REMOVE:
-                end = node.end_byte
                 yield self.converted(
-                    node.start_byte,
-                    end,
+                    inc.directive_start,
+                    inc.directive_end,
                     f"<{inc.path}> removed",
-                    [Edit(node.start_byte, end, "")],
+                    [Edit(inc.directive_start, inc.directive_end, "")],
                     family=entry.family,
                     symbol=inc.path,
                 )

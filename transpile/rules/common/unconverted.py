@@ -52,6 +52,7 @@ class Unconverted(Rule):
     name = "unconverted-cuda"
     targets = frozenset({"hip", "sycl"})
     summary = "Report CUDA references that no rule translated."
+    tree_free_ok = True  # acts only at CUDA names and include lines
 
     def run(self, ctx: RuleContext) -> Iterator[Diagnostic]:
         target = ctx.target.upper()

@@ -47,13 +47,13 @@ class CoopGroupsInclude(Rule):
             if inc.path in _RUNTIME:
                 return  # the runtime comes first: nothing to do
             if inc.path in _COOP:
-                at = inc.node.start_byte
+                at = inc.directive_start
                 # INFO: a safe addition, not a CUDA reference; listed in verbose output only.
                 yield Diagnostic(
                     self.code,
                     "`#include <hip/hip_runtime.h>` added before the cooperative groups header, which needs it",
                     at,
-                    inc.node.end_byte,
+                    inc.directive_end,
                     Status.INFO,
                     "headers",
                     inc.path,

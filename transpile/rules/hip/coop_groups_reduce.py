@@ -103,17 +103,17 @@ class CoopGroupsReduce(Rule):
         header = next((inc for inc in ctx.includes if inc.path == REDUCE_HEADER), None)
         if header is not None:
             # The helpers go where the reduce header was: after the includes they need.
-            line_end = ctx.source.find(b"\n", header.node.start_byte)
+            line_end = ctx.source.find(b"\n", header.directive_start)
             end = len(ctx.source) if line_end == -1 else line_end + 1
             # The cooperative groups header itself is only needed when the file does not include it.
             has_cg = any(inc.path in _CG_HEADERS for inc in ctx.includes)
             include = "" if has_cg else "#include <hip/hip_cooperative_groups.h>\n"
-            prelude = Edit(header.node.start_byte, end, include + helpers_text())
+            prelude = Edit(header.directive_start, end, include + helpers_text())
             yield Diagnostic(
                 self.code,
                 f"`<{REDUCE_HEADER}>` -> inline reduce helpers (and `<hip/hip_cooperative_groups.h>` if missing)",
-                header.node.start_byte,
-                header.node.end_byte,
+                header.directive_start,
+                header.directive_end,
                 Status.CONVERTED,
                 "headers",
                 REDUCE_HEADER,

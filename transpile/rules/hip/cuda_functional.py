@@ -73,7 +73,7 @@ class CudaFunctional(Rule):
             if inc.path != HEADER:
                 continue
             if has_cub:
-                start = inc.node.start_byte
+                start = inc.directive_start
                 line_end = ctx.source.find(b"\n", start)
                 edit = Edit(start, len(ctx.source) if line_end == -1 else line_end + 1, "")
                 message = f"`<{HEADER}>` removed (hipCUB's functors come with the CUB include)"

@@ -30,6 +30,7 @@ class NeedsNewerHip(Rule):
     name = "needs-newer-hip"
     targets = frozenset({"hip"})
     summary = "Report APIs the target HIP version does not have yet."
+    tree_free_ok = True  # acts only at CUDA names and include lines
 
     def run(self, ctx: RuleContext) -> Iterator[Diagnostic]:
         have = ctx.options.hip_version

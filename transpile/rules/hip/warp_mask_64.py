@@ -58,6 +58,7 @@ class WarpMask64(Rule):
     name = "warp-mask-64"
     targets = frozenset({"hip"})
     summary = "Widen full 32-lane mask literals of *_sync warp calls to 64 bits (HIP 6.2+)."
+    tree_free_ok = True  # acts only at CUDA names and include lines
 
     def run(self, ctx: RuleContext) -> Iterator[Diagnostic]:
         if ctx.options.hip_version < FIRST_SYNC_VERSION:

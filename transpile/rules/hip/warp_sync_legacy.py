@@ -57,6 +57,7 @@ class WarpSyncLegacy(Rule):
     name = "warp-sync-legacy"
     targets = frozenset({"hip"})
     summary = "Rewrite CUDA *_sync warp functions for HIP releases before 6.2."
+    tree_free_ok = True  # acts only at CUDA names and include lines
 
     def run(self, ctx: RuleContext) -> Iterator[Diagnostic]:
         legacy = ctx.options.hip_version < FIRST_SYNC_VERSION

@@ -91,8 +91,8 @@ class LibraryRule(Rule):
                 else "nothing (<sycl/sycl.hpp> is included)"
             )
             yield self.converted(
-                inc.node.start_byte,
-                inc.node.end_byte,
+                inc.directive_start,
+                inc.directive_end,
                 f"<{inc.path}> -> {what}" + (" and inline gpuport helpers" if new else ""),
                 [include_edit(ctx, inc, text)],
                 family=self.family,
@@ -103,7 +103,7 @@ class LibraryRule(Rule):
 def sycl_included_before(ctx: RuleContext, inc: Include) -> bool:
     """True when an earlier include of the file becomes (or is) <sycl/sycl.hpp>."""
     return any(
-        i.node.start_byte < inc.node.start_byte and (i.path in RUNTIME_HEADERS or i.path == "sycl/sycl.hpp")
+        i.directive_start < inc.directive_start and (i.path in RUNTIME_HEADERS or i.path == "sycl/sycl.hpp")
         for i in ctx.includes
     )
 
@@ -113,9 +113,8 @@ def include_edit(ctx: RuleContext, inc: Include, text: str) -> Edit:
 
     The last top-level include keeps its newline: GP236 replaces that newline with its structs and GP201
     inserts the queue prelude after it."""
-    node = inc.node
-    end = node.end_byte
-    last = max((i.node.end_byte for i in ctx.top_level_includes), default=-1)
+    end = inc.directive_end
+    last = max((i.directive_end for i in ctx.top_level_includes), default=-1)
     if ctx.source[end - 1 : end] == b"\n" and (text or end == last):
         end -= 1
-    return Edit(node.start_byte, end, text.rstrip("\n"))
+    return Edit(inc.directive_start, end, text.rstrip("\n"))

@@ -142,7 +142,7 @@ def helpers_edit(ctx: RuleContext) -> tuple[Edit, list[str]] | None:
     # GP201 inserts the queue prelude exactly here, other helper blocks insert at the start of the first
     # declaration after it, and rules rewrite declarations from their first byte: so the block goes right
     # after the end of the declaration before the first use, where no other rule writes.
-    prelude_at = top[-1].node.end_byte if top else 0
+    prelude_at = top[-1].directive_end if top else 0
     prev = _previous_declaration(ctx.root, first)
     if prev is not None and prev.end_byte > prelude_at:
         at = prev.end_byte

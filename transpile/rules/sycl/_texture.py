@@ -400,11 +400,11 @@ def insertion(ctx: RuleContext, first_use: int, text: str) -> Edit:
     if not gap.strip() and newline != -1 and prev_end + newline + 1 < at:
         at = prev_end + newline + 1
     top = ctx.top_level_includes
-    last = top[-1].node.end_byte if top else 0
+    last = top[-1].directive_end if top else 0
     if at <= last and top:
         # The item follows the includes directly, where the prelude inserts: go before the last include
         # (the block includes <sycl/sycl.hpp> and declares gpuport_queue() itself).
-        at = top[-1].node.start_byte
+        at = top[-1].directive_start
     return Edit(at, at, text)
 
 

@@ -514,7 +514,7 @@ def helper_edit(ctx: RuleContext, at: int, text: str) -> Edit:
     at 0): two insertions at one point conflict, so there the helpers join the first token of the
     declaration, or follow the include's line with their own `#include <sycl/sycl.hpp>`."""
     tops = ctx.top_level_includes
-    prelude_at = tops[-1].node.end_byte if tops else 0
+    prelude_at = tops[-1].directive_end if tops else 0
     if at != prelude_at:
         return Edit(at, at, text)
     m = re.match(rb"[A-Za-z_]\w*", ctx.source[at : at + 40])

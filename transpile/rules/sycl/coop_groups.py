@@ -290,10 +290,10 @@ class CoopGroups(Rule):
         for inc in ctx.includes:
             if inc.path == "cooperative_groups.h" or inc.path.startswith("cooperative_groups/"):
                 yield self.converted(
-                    inc.node.start_byte,
-                    inc.node.end_byte,
+                    inc.directive_start,
+                    inc.directive_end,
                     f"<{inc.path}> removed: cooperative groups become SYCL groups (<sycl/sycl.hpp>)",
-                    [Edit(inc.node.start_byte, _line_end(ctx, inc.node.end_byte), "")],
+                    [Edit(inc.directive_start, _line_end(ctx, inc.directive_end), "")],
                     family="headers",
                     symbol=inc.path,
                 )

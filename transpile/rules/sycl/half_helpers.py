@@ -106,7 +106,7 @@ def _insertion_point(ctx: RuleContext) -> int | None:
     """The start of the first top-level node after the last top-level include: after the queue prelude
     (inserted at the include's end) and the vector types (which replace the include's newline)."""
     top = ctx.top_level_includes
-    after = top[-1].node.end_byte if top else 0
+    after = top[-1].directive_end if top else 0
     for child in ctx.root.children:
         if child.start_byte > after:
             return child.start_byte

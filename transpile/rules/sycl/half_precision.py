@@ -171,18 +171,17 @@ class HalfPrecision(Rule):
         result = scan(ctx)
         for inc in ctx.includes:
             if inc.path in table.HEADERS:
-                node = inc.node
                 end = (
-                    node.end_byte - 1
-                    if ctx.source[node.end_byte - 1 : node.end_byte] == b"\n"
-                    else node.end_byte
+                    inc.directive_end - 1
+                    if ctx.source[inc.directive_end - 1 : inc.directive_end] == b"\n"
+                    else inc.directive_end
                 )
                 # the newline stays: the prelude and vector types insert at the end of the last include
                 yield self.converted(
-                    node.start_byte,
+                    inc.directive_start,
                     end,
                     f"<{inc.path}> removed: <sycl/sycl.hpp> provides sycl::half",
-                    [Edit(node.start_byte, end, "")],
+                    [Edit(inc.directive_start, end, "")],
                     family="types",
                     symbol=inc.path,
                 )

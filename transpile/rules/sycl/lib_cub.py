@@ -306,8 +306,8 @@ class LibCub(Rule):
             text = SYCL_INCLUDE if first and not sycl_included_before(ctx, inc) else ""
             first = False
             yield self.converted(
-                inc.node.start_byte,
-                inc.node.end_byte,
+                inc.directive_start,
+                inc.directive_end,
                 f"<{inc.path}> -> "
                 + ("<sycl/sycl.hpp>" if text else "removed (<sycl/sycl.hpp> is included)"),
                 [include_edit(ctx, inc, text)],

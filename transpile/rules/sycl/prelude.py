@@ -76,7 +76,7 @@ class SyclPrelude(Rule):
         if not text:
             return
         if top:
-            at = top[-1].node.end_byte
+            at = top[-1].directive_end
             # preproc_include ends after its newline in tree-sitter-cuda; keep the insertion on its own line
             if ctx.source[at - 1 : at] != b"\n":
                 text = "\n" + text

@@ -101,10 +101,10 @@ class VectorTypes(Rule):
             return
         text = "".join(definition(n) for n in sorted(used, key=_order))
         top = ctx.top_level_includes
-        if top and ctx.source[top[-1].node.end_byte - 1 : top[-1].node.end_byte] == b"\n":
+        if top and ctx.source[top[-1].directive_end - 1 : top[-1].directive_end] == b"\n":
             # Replace the last include's newline: the queue prelude (GP201) inserts right after it, and
             # two insertions at one point would conflict.
-            at = top[-1].node.end_byte
+            at = top[-1].directive_end
             edit = Edit(at - 1, at, "\n" + text)
         elif ctx.source:
             edit = Edit(0, 1, text + ctx.slice(0, 1))
