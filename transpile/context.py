@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import bisect
 import re
-from collections.abc import Collection
+from collections.abc import Collection, Iterator
 from dataclasses import dataclass, field
 from functools import cached_property
 
@@ -362,7 +362,7 @@ def lexical_includes(source: bytes) -> list[Include] | None:
     raw_string = source.find(b'R"')
     last_open = last_close = -1
     scanned = 0
-    for m in _INCLUDE.finditer(source):
+    for m in _include_lines(source):
         pos = m.start()
         if raw_string != -1 and raw_string < pos:
             return None
@@ -388,6 +388,19 @@ def lexical_includes(source: bytes) -> list[Include] | None:
         end = len(source) if newline == -1 else newline + 1
         result.append(Include(path, line.start(group), line.end(group), group == "system", hash_at, end))
     return result
+
+
+def _include_lines(source: bytes) -> Iterator[re.Match[bytes]]:
+    """The `#include` directives' starts (the same matches as _INCLUDE.finditer), found by searching for
+    the word first: a C-speed search instead of trying the regex at every line of large headers."""
+    find = source.find
+    at = find(b"include")
+    while at != -1:
+        line_start = source.rfind(b"\n", 0, at) + 1
+        m = _INCLUDE.match(source, line_start)
+        if m is not None and m.end() == at + len(b"include"):
+            yield m
+        at = find(b"include", at + 7)
 
 
 def _by_start(occ: Occurrence) -> int:
