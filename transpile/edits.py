@@ -1,7 +1,9 @@
 """Byte-range edits and the one place that applies them.
 
 Rules never write text. They return edits; this module applies a set of them to the source, rejecting any
-edit that overlaps one already accepted, so two rules can never corrupt each other's output.
+edit that overlaps one already accepted, so two rules can never corrupt each other's output. Insertions at
+one point do not conflict: they are applied in the order they were accepted (rule order), so a rule that
+adds a file-scope block after the includes need not know which other rules add one there too.
 """
 
 from __future__ import annotations
@@ -27,8 +29,7 @@ def overlaps(a: Edit, b: Edit) -> bool:
     """True when applying both would be ambiguous."""
     a_ins, b_ins = a.start == a.end, b.start == b.end
     if a_ins and b_ins:
-        # Two insertions at one point: their order would be arbitrary.
-        return a.start == b.start
+        return False  # two insertions at one point: the EditSet orders them as it accepted them
     if a_ins:
         return b.start < a.start < b.end
     if b_ins:
@@ -46,37 +47,59 @@ class EditSet:
     def __init__(self) -> None:
         self.accepted = []
         self.rejected = []
-        self._sorted: list[Edit] = []
+        # (start, end, acceptance number, edit): by position, then insertions before a replacement that
+        # starts at the same point, then in acceptance order.
+        self._sorted: list[tuple[int, int, int, Edit]] = []
 
     def add_group(self, edits: list[Edit]) -> bool:
         """Add edits that belong together (one finding): all are accepted, or none."""
+        if any(self._conflicts(e) for e in edits):
+            self.rejected.extend(edits)
+            return False
         for e in edits:
-            i = bisect.bisect_left(self._sorted, e)
-            for j in (i - 1, i):
-                if 0 <= j < len(self._sorted) and overlaps(self._sorted[j], e):
-                    self.rejected.extend(edits)
-                    return False
-        for e in edits:
-            bisect.insort(self._sorted, e)
+            bisect.insort(self._sorted, (e.start, e.end, len(self.accepted), e))
             self.accepted.append(e)
         return True
 
+    def _conflicts(self, e: Edit) -> bool:
+        items = self._sorted
+        first = bisect.bisect_left(items, (e.start,))
+        # Accepted edits starting where e starts or inside it.
+        j = first
+        while j < len(items) and (items[j][0] < e.end or items[j][0] == e.start):
+            if overlaps(items[j][3], e):
+                return True
+            j += 1
+        # Of those starting before e, only the last replacement can reach into it (replacements never
+        # overlap each other; an insertion before e's start is not inside e).
+        j = first - 1
+        while j >= 0 and items[j][0] == items[j][1]:
+            j -= 1
+        return j >= 0 and overlaps(items[j][3], e)
+
     def replaced(self, start: int, end: int) -> bool:
         """True when [start, end) lies inside the replaced range of an accepted edit (its text is gone)."""
-        # Accepted edits never overlap, so only the last one starting at or before `start` can hold it.
-        i = bisect.bisect_right(self._sorted, Edit(start, 1 << 62, ""))
-        if i == 0:
-            return False
-        e = self._sorted[i - 1]
-        return e.start < e.end and e.start <= start and end <= e.end
+        # Accepted replacements never overlap, so only the last one starting at or before `start` can
+        # hold it (insertions hold nothing).
+        i = bisect.bisect_right(self._sorted, (start, 1 << 62))
+        while i > 0:
+            s, e, _, _ = self._sorted[i - 1]
+            if s < e:
+                return s <= start and end <= e
+            i -= 1
+        return False
 
     def apply(self, source: bytes) -> bytes:
-        return apply_edits(source, self._sorted)
+        return _apply_ordered(source, [item[3] for item in self._sorted])
 
 
 def apply_edits(source: bytes, edits: list[Edit]) -> bytes:
-    """Apply non-overlapping edits (any order) to `source`. Raises ValueError on overlap."""
-    ordered = sorted(edits)
+    """Apply non-overlapping edits (any order; insertions at one point in the order given) to `source`.
+    Raises ValueError on overlap."""
+    return _apply_ordered(source, sorted(edits, key=lambda e: (e.start, e.end)))
+
+
+def _apply_ordered(source: bytes, ordered: list[Edit]) -> bytes:
     out: list[bytes] = []
     pos = 0
     for e in ordered:

@@ -170,9 +170,14 @@ def translate_source(
                     diag.symbol,
                     Safety.REVIEW,
                 )
-            elif not diag.edits and diag.status is Status.UNCONVERTED:
-                if editset.replaced(diag.start, diag.end):
-                    continue  # a name in text an earlier rewrite removed (a dropped lane mask): gone
+            elif not diag.edits and (
+                diag.status is Status.UNCONVERTED
+                or (diag.status is Status.WARNING and rule.stale_if_rewritten)
+            ):
+                if diag.start < diag.end and editset.replaced(diag.start, diag.end):
+                    # About text an earlier rewrite replaced (a dropped lane mask, a warp index already
+                    # made sub-group-relative): it is not in the output, so neither is the report.
+                    continue
             if diag.status in (Status.CONVERTED, Status.UNCONVERTED):
                 ctx.claim(diag)
             diagnostics.append(diag)

@@ -33,6 +33,11 @@ class Rule(ABC):
     # the engine may translate that file without parsing it. A rule that reads structure anywhere else
     # (a kernel's parameters, every function) must leave this False.
     tree_free_ok: ClassVar[bool] = False
+    # True when the rule's warnings are about the text they point at (a `% 32` lane index, a 32-bit mask
+    # literal), so one whose text an earlier rule rewrote (made sub-group-relative, dropped) no longer
+    # applies and is not reported. False when the concern outlives the rewrite (a 32-slot warp array
+    # moved into a kernel argument keeps its size).
+    stale_if_rewritten: ClassVar[bool] = False
 
     @abstractmethod
     def run(self, ctx: RuleContext) -> Iterable[Diagnostic]: ...

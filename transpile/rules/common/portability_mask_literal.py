@@ -53,6 +53,7 @@ class WarpMaskLiteral(Rule):
     name = "warp-mask-literal"
     targets = frozenset({"hip", "sycl"})
     summary = "Report full 32-lane mask literals (0xffffffff) used as warp masks."
+    stale_if_rewritten = True  # a rewritten expression no longer assumes 32 lanes
     triggers = (b"_sync", b"0xffffffff", b"0xFFFFFFFF")
 
     def run(self, ctx: RuleContext) -> Iterator[Diagnostic]:

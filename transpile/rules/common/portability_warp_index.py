@@ -36,6 +36,7 @@ class WarpIndex32(Rule):
     name = "warp-index-32"
     targets = frozenset({"hip", "sycl"})
     summary = "Report warp ids computed as / 32 or >> 5 of a thread index."
+    stale_if_rewritten = True  # a rewritten expression no longer assumes 32 lanes
     # A lane or warp id is computed from the thread index; no threadIdx, nothing to report.
     triggers = (b"threadIdx",)
 

@@ -4,8 +4,7 @@ A CUDA call that needs more than a renaming (a 2-D copy is a loop of row copies)
 `static inline gpuport_*` function defined in the translated file itself, once, and only when the file uses
 it: no helper header, nothing beyond SYCL 2020. Each definition carries an include guard so a header and a
 file that includes it can both hold it. Which helpers a file needs follows from the CUDA names it uses, so
-one rule (GP249, which runs first) places all of them in a single edit: two insertions at one point would
-conflict in the engine.
+one rule (GP249, which runs first) places all of them in a single edit: one block, each helper once.
 """
 
 from __future__ import annotations
@@ -139,9 +138,8 @@ def helpers_edit(ctx: RuleContext) -> tuple[Edit, list[str]] | None:
     guards = [t.split("\n", 1)[0].removeprefix("#ifndef ") for t in chosen]
     first = min(o.start for o in uses)
     top = ctx.top_level_includes
-    # GP201 inserts the queue prelude exactly here, other helper blocks insert at the start of the first
-    # declaration after it, and rules rewrite declarations from their first byte: so the block goes right
-    # after the end of the declaration before the first use, where no other rule writes.
+    # The block goes right after the end of the declaration before the first use (rules rewrite
+    # declarations from their first byte, so not at the next one's start), else after the prelude.
     prelude_at = top[-1].directive_end if top else 0
     prev = _previous_declaration(ctx.root, first)
     if prev is not None and prev.end_byte > prelude_at:
@@ -149,14 +147,9 @@ def helpers_edit(ctx: RuleContext) -> tuple[Edit, list[str]] | None:
         if ctx.source[at - 1 : at] != b"\n":
             text = "\n" + text.rstrip("\n")
         return Edit(at, at, text), guards
-    # Nothing between the includes and the first use: go just after the prelude by rewriting the byte
-    # that follows it (a newline, or else the first character of the next declaration).
-    if prelude_at >= len(ctx.source):
-        return None
-    end = prelude_at + 1
-    while end < len(ctx.source) and ctx.source[end] & 0xC0 == 0x80:  # a whole UTF-8 character
-        end += 1
-    return Edit(prelude_at, end, text + ctx.slice(prelude_at, end)), guards
+    # Nothing between the includes and the first use: just after the prelude (GP201, an earlier rule,
+    # inserts at the same point).
+    return Edit(prelude_at, prelude_at, text), guards
 
 
 def _previous_declaration(root: Node, offset: int) -> Node | None:

@@ -380,13 +380,9 @@ _STOP = frozenset(
 
 
 def insertion(ctx: RuleContext, first_use: int, text: str) -> Edit:
-    """An edit placing `text` before the file-level item holding the first texture use.
-
-    Other rules insert at fixed points too, and two insertions at one point conflict: the queue prelude
-    (GP201) at the end of the last top-level include, vector types (GP236) on that include's newline,
-    other helper blocks at the start of the first item after the includes or at the end of the item
-    before their first use. So the block goes on the blank line before the item when there is one, else
-    at the item's start, or, when that is where the prelude inserts, before the last include."""
+    """An edit placing `text` before the file-level item holding the first texture use: on the blank
+    line before the item when there is one, else at the item's start (after the queue prelude, an
+    earlier rule's insertion, when the item follows the includes directly)."""
     node: Node | None = ctx.root.descendant_for_byte_range(first_use, first_use)
     while node is not None and node.parent is not None and node.parent.type not in _STOP:
         node = node.parent
@@ -399,12 +395,6 @@ def insertion(ctx: RuleContext, first_use: int, text: str) -> Edit:
     newline = gap.find(b"\n")
     if not gap.strip() and newline != -1 and prev_end + newline + 1 < at:
         at = prev_end + newline + 1
-    top = ctx.top_level_includes
-    last = top[-1].directive_end if top else 0
-    if at <= last and top:
-        # The item follows the includes directly, where the prelude inserts: go before the last include
-        # (the block includes <sycl/sycl.hpp> and declares gpuport_queue() itself).
-        at = top[-1].directive_start
     return Edit(at, at, text)
 
 

@@ -490,38 +490,9 @@ def top_level_start(ctx: RuleContext, node: Node) -> int:
     return line if not ctx.source[line : top.start_byte].strip() else top.start_byte
 
 
-_SAFE_FIRST_TOKENS = frozenset(
-    {
-        "template",
-        "static",
-        "inline",
-        "void",
-        "int",
-        "unsigned",
-        "float",
-        "double",
-        "bool",
-        "char",
-        "long",
-        "auto",
-    }
-)
-
-
 def helper_edit(ctx: RuleContext, at: int, text: str) -> Edit:
-    """An edit placing file-scope helper definitions `text` at `at` (from top_level_start) without
-    colliding with the queue prelude (GP201), which inserts at the end of the last top-level include (or
-    at 0): two insertions at one point conflict, so there the helpers join the first token of the
-    declaration, or follow the include's line with their own `#include <sycl/sycl.hpp>`."""
-    tops = ctx.top_level_includes
-    prelude_at = tops[-1].directive_end if tops else 0
-    if at != prelude_at:
-        return Edit(at, at, text)
-    m = re.match(rb"[A-Za-z_]\w*", ctx.source[at : at + 40])
-    if m is not None and m.group().decode() in _SAFE_FIRST_TOKENS:
-        return Edit(at, at + len(m.group()), text + m.group().decode())
-    if tops and ctx.source[prelude_at - 1 : prelude_at] == b"\n":
-        return Edit(prelude_at - 1, prelude_at - 1, "\n#include <sycl/sycl.hpp>\n" + text.rstrip("\n"))
+    """An edit placing file-scope helper definitions `text` at `at` (from top_level_start). Where that is
+    also where the queue prelude (GP201, an earlier rule) inserts, the helpers follow it."""
     return Edit(at, at, text)
 
 

@@ -104,12 +104,10 @@ class HalfHelpers(Rule):
 
 def _insertion_point(ctx: RuleContext) -> int | None:
     """The start of the first top-level node after the last top-level include: after the queue prelude
-    (inserted at the include's end) and the vector types (which replace the include's newline)."""
+    and the vector types, which earlier rules insert at the include's end."""
     top = ctx.top_level_includes
     after = top[-1].directive_end if top else 0
     for child in ctx.root.children:
-        if child.start_byte > after:
+        if child.start_byte >= after:
             return child.start_byte
-        if child.start_byte == after and top:
-            return None  # the prelude inserts exactly there: two insertions at one point conflict
     return None

@@ -102,8 +102,8 @@ class VectorTypes(Rule):
         text = "".join(definition(n) for n in sorted(used, key=_order))
         top = ctx.top_level_includes
         if top and ctx.source[top[-1].directive_end - 1 : top[-1].directive_end] == b"\n":
-            # Replace the last include's newline: the queue prelude (GP201) inserts right after it, and
-            # two insertions at one point would conflict.
+            # On the last include's newline, so the structs come before the queue prelude (GP201, an
+            # earlier rule) that is inserted right after that newline.
             at = top[-1].directive_end
             edit = Edit(at - 1, at, "\n" + text)
         elif ctx.source:

@@ -103,8 +103,7 @@ class WarpMatch(Rule):
                 symbol=name,
                 safety=Safety.REVIEW,
             )
-        # The width shuffles of GP235 need helpers too: all helpers go in one block (two insertions at one
-        # place would conflict).
+        # The width shuffles of GP235 need helpers too: all helpers go in one block, each defined once.
         texts = [_HELPERS[n][1] for n in sorted(used)]
         for helper, call in sorted(width_shuffle_helpers(ctx).items()):
             fn = enclosing_function(call)
