@@ -49,7 +49,6 @@ CUDA_NAME = re.compile(
     r"cublas\w*|CUBLAS\w*|curand\w*|CURAND\w*|cufft\w*|CUFFT\w*|cusparse\w*|CUSPARSE\w*|"
     r"cusolver\w*|CUSOLVER\w*|cudnn\w*|CUDNN\w*|nvrtc\w*|NVRTC\w*|nvtx\w*|__nv_\w+)"
 )
-_IDENT_BYTES = re.compile(rb"[A-Za-z_][A-Za-z0-9_]*")
 _IDENT_CHARS = frozenset(b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_")
 # bytes.translate table: identifier bytes stay, every other byte becomes a space.
 TO_SPACE = bytes(c if c in _IDENT_CHARS else 0x20 for c in range(256))

@@ -43,7 +43,9 @@ def add_parser(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-ar
         default="gfx90a",
         help="AMD GPU targets for migrated build files, comma-separated (default: gfx90a)",
     )
-    p.add_argument("-j", "--jobs", type=int, default=1, help="parallel workers for a tree")
+    p.add_argument(
+        "-j", "--jobs", type=int, default=1, help="processes translating a tree (this one and N-1 workers)"
+    )
     p.add_argument("--in-place", action="store_true", help="rewrite the tree in place (keeps NAME.orig)")
     p.add_argument("--force", action="store_true", help="retranslate files the cache says are current")
     p.add_argument("--report-json", metavar="FILE", help="write the full report as JSON")
