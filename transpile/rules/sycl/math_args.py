@@ -3,8 +3,8 @@
 What it does
     Works out the C++ type of each argument of `min`/`max` (CUDA's overloads), `std::min`/`std::max` and
     the float (`sqrtf`, `fmaxf`, ...) and double (`sqrt`, `fmax`, ...) math functions, from literals,
-    declarations, number macros (`#define N 256`), enumerators, casts, `sizeof` and the arithmetic
-    between them, both as CUDA sees it and as the translation will (`threadIdx.x` is `unsigned int` in CUDA, its translation `item.get_local_id(2)` is
+    declarations, number macros (`#define N 256`), enumerators, casts, `sizeof`, `std::vector`/`std::array`
+    elements, math calls' results (`fabs(float)` is float) and the arithmetic between them, both as CUDA sees it and as the translation will (`threadIdx.x` is `unsigned int` in CUDA, its translation `item.get_local_id(2)` is
     `size_t`). When all are known, the type CUDA computes in is the usual arithmetic conversion of the
     argument types (`min(unsigned, int)` compares as `unsigned`, `min(float, double)` as `double`), the
     parameter type for `...f` functions (`float`) and `double` for the others when an integer or a
@@ -105,6 +105,8 @@ _MIXED_PARAMS = frozenset(
      "norm", "rnorm", "powi"}
 )  # fmt: skip
 _ARITH_OPS = frozenset({"+", "-", "*", "/", "%", "&", "|", "^"})
+# Containers whose subscript gives their element type.
+_CONTAINER = re.compile(r"(?:std::)?(?:vector|array)\s*<\s*([A-Za-z_][\w ]*?)\s*(?:,[^<>]*)?>")
 
 
 @dataclass(frozen=True)
@@ -196,9 +198,12 @@ def type_of(ctx: RuleContext, node: Node) -> Typed | None:
         if base is None or base.type != "identifier":
             return None
         got = declared_type(ctx, ctx.text(base), node)
-        if got is None or len(got[1]) + got[2] != 1:
+        if got is None:
             return None
-        return _named(got[0])
+        if len(got[1]) + got[2] == 1:
+            return _named(got[0])
+        container = _CONTAINER.fullmatch(got[0]) if not got[1] and not got[2] else None
+        return _named(container.group(1)) if container else None  # `std::vector<float> h; h[i]`
     if kind == "field_expression":
         arg, fld = node.child_by_field_name("argument"), node.child_by_field_name("field")
         if arg is None or fld is None or ctx.text(fld) not in DIM:
@@ -245,6 +250,9 @@ def type_of(ctx: RuleContext, node: Node) -> Typed | None:
         return _common_typed(ta, tb) if ta and tb else None
     if kind == "call_expression":
         fn = node.child_by_field_name("function")
+        result = _math_result(ctx, node)
+        if result is not None:
+            return result
         if fn is not None and fn.type == "template_function":
             fn_name = fn.child_by_field_name("name")
             targs = fn.child_by_field_name("arguments")
@@ -255,6 +263,30 @@ def type_of(ctx: RuleContext, node: Node) -> Typed | None:
             ):
                 return _named(ctx.text(targs)[1:-1])
     return None
+
+
+def _math_result(ctx: RuleContext, call: Node) -> Typed | None:
+    """The type a CUDA math call returns: `float` for the `...f` functions, and for the others the type
+    C++'s overloads pick from the arguments (`fabs(float)` is float; with a double or an integer among
+    them, double). None for other calls or unknown arguments."""
+    fn = call.child_by_field_name("function")
+    if fn is None:
+        return None
+    name = ctx.text(fn).removeprefix("std::")
+    if name in _MIXED_PARAMS or not (name.isidentifier()):
+        return None
+    symbols = ctx.tables.symbols
+    if name.endswith("f") and name[:-1] in symbols and symbols[name[:-1]].family == "math":
+        return Typed("float", "float", "float")
+    if name + "f" not in symbols or name not in symbols or symbols[name].family != "math":
+        return None
+    arglist = call.child_by_field_name("arguments")
+    args = [a for a in arglist.named_children if a.type != "comment"] if arglist is not None else []
+    types = [type_of(ctx, a) for a in args]
+    if not types or any(t is None for t in types):
+        return None
+    t = "float" if all(t is not None and t.cuda == "float" for t in types) else "double"
+    return Typed(t, t, t)
 
 
 def declared_type(ctx: RuleContext, name: str, at: Node) -> tuple[str, list[str], int] | None:
@@ -284,6 +316,13 @@ def declared_type(ctx: RuleContext, name: str, at: Node) -> tuple[str, list[str]
         for c in candidates:
             for d in c.children_by_field_name("declarator"):
                 got = declarator_name(ctx, d)
+                if got is None and d.type == "function_declarator" and scope.type == "compound_statement":
+                    # `std::vector<float> h(n);` in a block parses as a function declaration (C++'s
+                    # "most vexing parse"); in a block it is all but always a variable.
+                    inner = d.child_by_field_name("declarator")
+                    got = (
+                        (ctx.text(inner), [], 0) if inner is not None and inner.type == "identifier" else None
+                    )
                 if got is not None and got[0] == name:
                     t = base_type(ctx, c)
                     return (t, got[1], got[2]) if t else None

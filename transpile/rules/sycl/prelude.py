@@ -4,7 +4,8 @@ What it does
     When a file launches kernels or calls the CUDA runtime, inserts right after its last top-level
     `#include` an inline function `gpuport_queue()` returning one in-order, profiling-enabled
     `sycl::queue` (guarded by `GPUPORT_SYCL_QUEUE`), and adds `#include <sycl/sycl.hpp>` when the file has
-    kernels or CUDA API but includes no CUDA runtime header (GP002 maps those to `<sycl/sycl.hpp>`).
+    kernels, CUDA API or names that become `sycl::` ones (host code calling `fmax`) but includes no CUDA
+    runtime header (GP002 maps those to `<sycl/sycl.hpp>`).
 Why
     CUDA has an implicit device and default stream; SYCL has neither. An `inline` function with a static
     local is one object program-wide (across translation units, ODR), so every file's translated calls
@@ -65,7 +66,9 @@ class SyclPrelude(Rule):
         runtime = any(
             o.entry is not None and o.entry.family in ("runtime", "driver") for o in ctx.occurrences
         )
-        cuda_code = bool(m.functions) or launches or runtime or bool(m.globals)
+        # Host code that only calls math functions still becomes `sycl::fmax`...: it needs the header too.
+        sycl_names = any(o.entry is not None and o.entry.sycl.startswith("sycl::") for o in ctx.occurrences)
+        cuda_code = bool(m.functions) or launches or runtime or bool(m.globals) or sycl_names
         if not cuda_code:
             return
         top = ctx.top_level_includes
