@@ -19,14 +19,17 @@ References
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
 
-from ... import parse as ts
+from tree_sitter import Node
+
 from ...context import RuleContext
 from ...diagnostics import Diagnostic
 from ..base import Rule
 
-_ASM = "(gnu_asm_expression) @asm"
+# The keywords an inline-assembly statement starts with; each is a whole word.
+_KEYWORD = re.compile(rb"(?<![A-Za-z0-9_])(?:asm|__asm__|__asm)(?![A-Za-z0-9_])")
 
 
 class InlineAsm(Rule):
@@ -40,7 +43,7 @@ class InlineAsm(Rule):
         if b"asm" not in ctx.source:
             return
         target = ctx.target.upper()
-        for node in ts.captures(_ASM, ctx.root).get("asm", []):
+        for node in _asm_statements(ctx):
             first_line = ctx.text(node).split("\n", 1)[0]
             yield self.unconverted(
                 node.start_byte,
@@ -50,3 +53,16 @@ class InlineAsm(Rule):
                 family="asm",
                 symbol="asm",
             )
+
+
+def _asm_statements(ctx: RuleContext) -> list[Node]:
+    """The `gnu_asm_expression` nodes, found from their keywords (a query would walk the whole tree; the
+    files with inline PTX are the largest headers)."""
+    found: list[Node] = []
+    root = ctx.root
+    for m in _KEYWORD.finditer(ctx.source):
+        leaf = root.descendant_for_byte_range(m.start(), m.end())
+        node = leaf.parent if leaf is not None else None
+        if node is not None and node.type == "gnu_asm_expression" and node.start_byte == m.start():
+            found.append(node)
+    return found
