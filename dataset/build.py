@@ -614,6 +614,20 @@ def record_translation(res: PairResult, job: PairJob, tr: Translated) -> None:
         res.level = "translated"
 
 
+def record_compiles(res: PairResult, tr: Translated, compiled: list[Compiled]) -> None:
+    """Put the compile stages' outcomes into a pair's result and raise it to `compiles` when one compiler
+    accepted the translation (the local and the Ray executors share this)."""
+    for c in compiled:
+        res.evidence += c.evidence
+        if c.ok:
+            res.compiles_on.append(c.label)
+        else:
+            res.notes.append(f"compile failed: {c.label}")
+    if tr.ok and res.compiles_on:
+        # A compiler accepting the translation is stronger proof that it parses than tree-sitter's view.
+        res.level = "compiles"
+
+
 def _run_pair(job: PairJob, original: Compiled | None, start: float, shared: dict[str, Any]) -> PairResult:
     res = _empty_result(job)
     o, m = job.options, job.machine
@@ -641,15 +655,7 @@ def _run_pair(job: PairJob, original: Compiled | None, start: float, shared: dic
         run_binary = next((c for c in compiled if c.binary is not None and c.ok), None)
         if not compiled:
             res.notes.append(f"sycl not compiled: {m.sycl_headers.why_not}; {m.acpp.why_not}")
-    for c in compiled:
-        res.evidence += c.evidence
-        if c.ok:
-            res.compiles_on.append(c.label)
-        else:
-            res.notes.append(f"compile failed: {c.label}")
-    if tr.ok and res.compiles_on:
-        # A compiler accepting the translation is stronger proof that it parses than tree-sitter's view.
-        res.level = "compiles"
+    record_compiles(res, tr, compiled)
     if not o.wants("runs-equal") or res.level != "compiles":
         res.elapsed_s = time.monotonic() - start
         return res

@@ -61,6 +61,7 @@ from .build import (
     compile_hip_amd_stage,
     compile_hip_nvidia_stage,
     compile_sycl_stage,
+    record_compiles,
     record_translation,
     run_task,
     translate_stage,
@@ -371,14 +372,7 @@ def assemble(job: PairJob, outs: dict[str, StageOut], start: float) -> PairResul
         res.notes.append(f"hip not compiled: {m.hipcc.why_not}")
     if job.target == "sycl" and not compiled:
         res.notes.append(f"sycl not compiled: {m.sycl_headers.why_not}; {m.acpp.why_not}")
-    for c in compiled:
-        res.evidence += c.evidence
-        if c.ok:
-            res.compiles_on.append(c.label)
-        else:
-            res.notes.append(f"compile failed: {c.label}")
-    if tr.ok and res.compiles_on:
-        res.level = "compiles"
+    record_compiles(res, tr, compiled)
     if not o.wants("runs-equal") or res.level != "compiles":
         res.elapsed_s = time.monotonic() - start
         return res

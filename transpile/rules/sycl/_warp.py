@@ -269,7 +269,8 @@ def body_statements(node: Node | None) -> list[Node]:
     return [node]
 
 
-def _loop_variable(ctx: RuleContext, loop: Node) -> tuple[str, Node] | None:
+def loop_parts(ctx: RuleContext, loop: Node) -> tuple[str, Node | None] | None:
+    """(loop variable, its initial value) of `for (int v = init; ...)` / `for (v = init; ...)`."""
     init = loop.child_by_field_name("initializer")
     if init is None:
         return None
@@ -284,9 +285,16 @@ def _loop_variable(ctx: RuleContext, loop: Node) -> tuple[str, Node] | None:
         n, v = init.child_by_field_name("left"), init.child_by_field_name("right")
     else:
         return None
-    if n is None or v is None or n.type != "identifier":
+    if n is None or n.type != "identifier":
         return None
     return ctx.text(n), v
+
+
+def _loop_variable(ctx: RuleContext, loop: Node) -> tuple[str, Node] | None:
+    parts = loop_parts(ctx, loop)
+    if parts is None or parts[1] is None:
+        return None
+    return parts[0], parts[1]
 
 
 def _update_halves(ctx: RuleContext, upd: Node | None, var: str) -> bool:

@@ -54,6 +54,7 @@ from ._warp import (
     condition_expr,
     int_value,
     lane_kind,
+    loop_parts,
     strip_parens,
     subgroup_functions,
     tile_index_kind,
@@ -219,27 +220,6 @@ def _rounded_up(ctx: RuleContext, node: Node, of: Callable[[Node], bool]) -> boo
     return False
 
 
-def _loop_parts(ctx: RuleContext, loop: Node) -> tuple[str, Node | None] | None:
-    """(loop variable, its initial value) of `for (int v = init; ...)` / `for (v = init; ...)`."""
-    init = loop.child_by_field_name("initializer")
-    if init is None:
-        return None
-    if init.type == "declaration":
-        ds = init.children_by_field_name("declarator")
-        if len(ds) != 1 or ds[0].type != "init_declarator":
-            return None
-        n, v = ds[0].child_by_field_name("declarator"), ds[0].child_by_field_name("value")
-    elif (
-        init.type == "assignment_expression" and ctx.text(init.child_by_field_name("operator") or init) == "="
-    ):
-        n, v = init.child_by_field_name("left"), init.child_by_field_name("right")
-    else:
-        return None
-    if n is None or n.type != "identifier":
-        return None
-    return ctx.text(n), v
-
-
 def _warp_slot_arrays(ctx: RuleContext, body: Node) -> set[str]:
     """Arrays of the function written or read at a warp index (`s[warp]`): one slot per warp."""
     names: set[str] = set()
@@ -282,7 +262,7 @@ def _companion_edits(ctx: RuleContext, body: Node) -> Iterator[tuple[Node, str, 
                     yield k, f"({SG_SIZE} - 1)", "last lane"
     slots = _warp_slot_arrays(ctx, body)
     for loop in ts.captures("(for_statement) @f", body).get("f", []):
-        parts = _loop_parts(ctx, loop)
+        parts = loop_parts(ctx, loop)
         if parts is None:
             continue
         var, init = parts
