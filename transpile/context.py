@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import bisect
 import re
-from collections.abc import Collection, Iterator
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from functools import cached_property
 
@@ -51,9 +51,9 @@ CUDA_NAME = re.compile(
 )
 _IDENT_CHARS = frozenset(b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_")
 # bytes.translate table: identifier bytes stay, every other byte becomes a space.
-TO_SPACE = bytes(c if c in _IDENT_CHARS else 0x20 for c in range(256))
+_TO_SPACE = bytes(c if c in _IDENT_CHARS else 0x20 for c in range(256))
 # CUDA_NAME over a space-separated list of tokens.
-CUDA_TOKEN = re.compile(rb"(?<![\w])(?:" + CUDA_NAME.pattern.encode("ascii") + rb")(?![\w])")
+_CUDA_TOKEN = re.compile(rb"(?<![\w])(?:" + CUDA_NAME.pattern.encode("ascii") + rb")(?![\w])")
 _INCLUDE = re.compile(rb"^[ \t]*#[ \t]*include\b", re.MULTILINE)
 # What follows `#include` on its line: a <path>, a "path" or a macro name, then only a comment or nothing.
 _INCLUDE_LINE = re.compile(
@@ -194,7 +194,7 @@ class RuleContext:
         Found by mapping every non-identifier byte to a space and splitting: two C-speed passes, several
         times faster than a regex scan, which matters because every file pays it.
         """
-        return frozenset(self.source.translate(TO_SPACE).split())
+        return identifier_tokens(self.source)
 
     @cached_property
     def _token_text(self) -> bytes:
@@ -215,13 +215,8 @@ class RuleContext:
     @cached_property
     def candidate_names(self) -> list[str]:
         """Names of this file that a table knows or that look like CUDA's, in no particular order."""
-        present = self.identifiers
-        wanted = present & self.tables.symbol_bytes
-        names = [t.decode("ascii") for t in wanted]
-        if len(wanted) < len(present):
-            rest = b" ".join(present - wanted)
-            names += [t.decode("ascii") for t in CUDA_TOKEN.findall(rest)]
-        return names
+        known, shaped = table_and_cuda_names(self.identifiers, self.tables.symbol_bytes)
+        return [t.decode("ascii") for t in known] + [t.decode("ascii") for t in shaped]
 
     @cached_property
     def occurrences(self) -> list[Occurrence]:
@@ -272,15 +267,6 @@ class RuleContext:
                 result.append(Occurrence(name, start, end, ident_node, symbols.get(name)))
         return result
 
-    def occurrences_of(self, names: Collection[str]) -> list[Occurrence]:
-        """The occurrences of some names only, in document order (rules that act on a few names)."""
-        index = self._by_name
-        if len(names) < len(index):
-            found = [occ for name in names for occ in index.get(name, ())]
-            found.sort(key=_by_start)
-            return found
-        return [occ for occ in self.occurrences if occ.name in names]
-
     @cached_property
     def _by_name(self) -> dict[str, list[Occurrence]]:
         index: dict[str, list[Occurrence]] = {}
@@ -318,7 +304,7 @@ class RuleContext:
             return lexical or []
         result: list[Include] = []
         root = self.root
-        for m in _INCLUDE.finditer(self.source):
+        for m in _include_lines(self.source):
             node = root.descendant_for_byte_range(m.start(), m.start() + 1)
             while node is not None and node.type != "preproc_include":
                 node = node.parent
@@ -402,10 +388,6 @@ def _include_lines(source: bytes) -> Iterator[re.Match[bytes]]:
         at = find(b"include", at + 7)
 
 
-def _by_start(occ: Occurrence) -> int:
-    return occ.start
-
-
 def _inside_literal(node: Node) -> bool:
     parent = node.parent
     depth = 0
@@ -415,6 +397,19 @@ def _inside_literal(node: Node) -> bool:
         parent = parent.parent
         depth += 1
     return False
+
+
+def identifier_tokens(source: bytes) -> frozenset[bytes]:
+    """The distinct identifier-shaped tokens of raw text (comments and strings included)."""
+    return frozenset(source.translate(_TO_SPACE).split())
+
+
+def table_and_cuda_names(tokens: frozenset[bytes], known: frozenset[bytes]) -> tuple[set[bytes], list[bytes]]:
+    """Of a file's tokens: those a table knows, and the others shaped like CUDA's names (CUDA_NAME)."""
+    in_tables = tokens & known
+    if len(in_tables) == len(tokens):
+        return set(in_tables), []
+    return set(in_tables), _CUDA_TOKEN.findall(b" ".join(tokens - in_tables))
 
 
 def line_starts(source: bytes) -> list[int]:

@@ -21,7 +21,7 @@ from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wai
 from pathlib import Path
 
 from .buildsys import build_file_kind, migrate_build_file
-from .context import CUDA_TOKEN, TO_SPACE
+from .context import identifier_tokens, table_and_cuda_names
 from .engine import translate_source
 from .options import Options
 from .report import FileReport, TreeReport
@@ -67,8 +67,7 @@ def user_declared_cuda_names(data: bytes, names_in_file: Iterable[str] | None = 
     found them already (TranslationResult.names).
     """
     if names_in_file is None:
-        tokens = set(data.translate(TO_SPACE).split()) - load_tables().symbol_bytes
-        candidates = CUDA_TOKEN.findall(b" ".join(tokens))
+        candidates = table_and_cuda_names(identifier_tokens(data), load_tables().symbol_bytes)[1]
     else:
         symbols = load_tables().symbols
         candidates = [n.encode("ascii") for n in names_in_file if n not in symbols]
@@ -454,11 +453,10 @@ def _drop_user_names(report: TreeReport, names: set[str]) -> None:
                 and d.symbol in names
                 and d.symbol not in symbols
             ):
-                f.stats.unconverted[d.family or "other"] -= 1
-                if f.stats.unconverted[d.family or "other"] <= 0:
-                    del f.stats.unconverted[d.family or "other"]
+                f.stats.unconverted.subtract([d.family or "other"])  # the family Stats counted it under
                 continue
             kept.append(d)
+        f.stats.unconverted = +f.stats.unconverted  # drop families counted down to zero
         f.diagnostics = kept
 
 

@@ -388,9 +388,9 @@ def dim3_vars(ctx: RuleContext) -> set[str]:
             continue
         for d in decl.children_by_field_name("declarator"):
             if d.type == "function_declarator" and enclosing_function(decl) is not None:
-                inner = d.child_by_field_name("declarator")
-                if inner is not None and inner.type == "identifier":
-                    names.add(ctx.text(inner))
+                constructed = constructed_variable(ctx, d)
+                if constructed is not None:
+                    names.add(constructed)
                 continue
             got = declarator_name(ctx, d)
             if got is not None and not got[1] and not got[2]:
@@ -849,6 +849,16 @@ def _add_project_globals(
             globals_[name] = DeviceGlobal(
                 name, None, p.elem_type, list(p.dims), None, p.constant, extern=True, shared=True
             )
+
+
+def constructed_variable(ctx: RuleContext, declarator: Node) -> str | None:
+    """The name in `T name(args)` inside a function body: tree-sitter parses it as a function declaration
+    (C++'s "most vexing parse"), but in a block it is all but always a variable constructed from args.
+    Callers check that the declaration is in a block."""
+    if declarator.type != "function_declarator":
+        return None
+    inner = declarator.child_by_field_name("declarator")
+    return ctx.text(inner) if inner is not None and inner.type == "identifier" else None
 
 
 def indent_of(ctx: RuleContext, offset: int) -> str:

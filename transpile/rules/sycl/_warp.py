@@ -17,7 +17,7 @@ from tree_sitter import Node
 from ... import parse as ts
 from ...context import RuleContext
 from ...edits import Edit
-from ._model import enclosing_function
+from ._model import _walk, enclosing_function
 
 SG = "item.get_sub_group()"
 WG = "item.get_group()"
@@ -259,6 +259,27 @@ def _reduce_stmt(ctx: RuleContext, stmt: Node, offset: str, kinds: frozenset[str
         if ctx.text(strip_parens(mine)) == target and _shuffle_of(ctx, other, target, offset, kinds):
             return Reduce(target, op_name, stmt)
     return None
+
+
+def mentions(ctx: RuleContext, node: Node, names: set[str]) -> bool:
+    """Whether an identifier under `node` is one of `names`."""
+    return any(n.type == "identifier" and ctx.text(n) in names for n in _walk(node))
+
+
+def statement_indent(ctx: RuleContext, offset: int) -> str:
+    """The whitespace before `offset` on its line, or "" when code precedes it there."""
+    line = ctx.source.rfind(b"\n", 0, offset) + 1
+    return ctx.source[line:offset].decode() if not ctx.source[line:offset].strip() else ""
+
+
+def delete_statements(ctx: RuleContext, start: int, end: int) -> Edit:
+    """Remove [start, end) (whole statements), with their whole lines when nothing else is on them."""
+    line_start = ctx.source.rfind(b"\n", 0, start) + 1
+    line_end = ctx.source.find(b"\n", end)
+    line_end = len(ctx.source) if line_end < 0 else line_end
+    if not ctx.source[line_start:start].strip() and not ctx.source[end:line_end].strip():
+        return Edit(line_start, min(line_end + 1, len(ctx.source)), "")
+    return Edit(start, end, "")
 
 
 def body_statements(node: Node | None) -> list[Node]:

@@ -48,7 +48,7 @@ from ...context import Occurrence, RuleContext
 from ...diagnostics import Diagnostic
 from ...edits import Edit
 from ..base import Rule
-from ._model import BUILTIN_VARS, DIM, base_type, declarator_name, dim3_vars
+from ._model import BUILTIN_VARS, DIM, base_type, constructed_variable, declarator_name, dim3_vars
 
 # Canonical arithmetic types (LP64), by the spellings a program may use. Types narrower than int are
 # given as int: integer promotion happens before any arithmetic or overload matching.
@@ -316,13 +316,9 @@ def declared_type(ctx: RuleContext, name: str, at: Node) -> tuple[str, list[str]
         for c in candidates:
             for d in c.children_by_field_name("declarator"):
                 got = declarator_name(ctx, d)
-                if got is None and d.type == "function_declarator" and scope.type == "compound_statement":
-                    # `std::vector<float> h(n);` in a block parses as a function declaration (C++'s
-                    # "most vexing parse"); in a block it is all but always a variable.
-                    inner = d.child_by_field_name("declarator")
-                    got = (
-                        (ctx.text(inner), [], 0) if inner is not None and inner.type == "identifier" else None
-                    )
+                if got is None and scope.type == "compound_statement":
+                    constructed = constructed_variable(ctx, d)  # `std::vector<float> h(n);` in a block
+                    got = (constructed, [], 0) if constructed is not None else None
                 if got is not None and got[0] == name:
                     t = base_type(ctx, c)
                     return (t, got[1], got[2]) if t else None

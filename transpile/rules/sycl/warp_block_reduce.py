@@ -57,9 +57,12 @@ from ._warp import (
     call_args,
     call_name,
     condition_expr,
+    delete_statements,
     loop_start,
+    mentions,
     reduce_call,
     reduction_loop,
+    statement_indent,
     strip_parens,
     subgroup_functions,
     tile_index_kind,
@@ -115,21 +118,6 @@ def _store(ctx: RuleContext, stmt: Node) -> tuple[str, str] | None:
     return ctx.text(base), ctx.text(strip_parens(rhs))
 
 
-def _mentions(ctx: RuleContext, node: Node, names: set[str]) -> bool:
-    return any(n.type == "identifier" and ctx.text(n) in names for n in _walk(node))
-
-
-def _delete(ctx: RuleContext, node: Node) -> Edit:
-    """Remove a statement, with its whole line(s) when nothing else is on them."""
-    start, end = node.start_byte, node.end_byte
-    line_start = ctx.source.rfind(b"\n", 0, start) + 1
-    line_end = ctx.source.find(b"\n", end)
-    line_end = len(ctx.source) if line_end < 0 else line_end
-    if not ctx.source[line_start:start].strip() and not ctx.source[end:line_end].strip():
-        return Edit(line_start, min(line_end + 1, len(ctx.source)), "")
-    return Edit(start, end, "")
-
-
 def _reductions(ctx: RuleContext, stmt: Node) -> dict[str, str] | None:
     """value -> op for `v = warp_sum(v);` or a shuffle-reduction loop."""
     got = reduce_call(ctx, stmt)
@@ -174,7 +162,7 @@ class BlockReduceWarps(Rule):
                 if combine is None:
                     continue
                 sg = _subgroup_of(ctx, lane)
-                indent = _indent(ctx, again.start_byte)
+                indent = statement_indent(ctx, again.start_byte)
                 fold = (
                     f"for (size_t gp_i = {sg}.get_local_linear_id() + {sg}.get_local_linear_range(); "
                     f"gp_i < {sg}.get_group_linear_range(); gp_i += {sg}.get_local_linear_range()) "
@@ -253,7 +241,7 @@ class BlockReduceWarps(Rule):
             ),
             None,
         )
-        if b is None or any(_mentions(ctx, s, arrays) for s in stmts[a + 1 : b]):
+        if b is None or any(mentions(ctx, s, arrays) for s in stmts[a + 1 : b]):
             return None
         # second level: loads from the array and reductions, after the barrier or inside `if (warp == 0)`
         rest = stmts[b + 1 :]
@@ -275,7 +263,7 @@ class BlockReduceWarps(Rule):
         seconds: dict[str, Node] = {}
         for s in candidates:
             got = _assignment(s)
-            if got is not None and ctx.text(got[0]) in values and _mentions(ctx, got[1], arrays):
+            if got is not None and ctx.text(got[0]) in values and mentions(ctx, got[1], arrays):
                 if ctx.text(got[0]) in loads:
                     return None
                 loads[ctx.text(got[0])] = s
@@ -307,13 +295,13 @@ class BlockReduceWarps(Rule):
             edits.append(
                 Edit(loop_start(ctx, s) if s.type == "for_statement" else s.start_byte, s.end_byte, text)
             )
-        edits.append(_delete(ctx, stmts[a]))
+        edits.append(delete_statements(ctx, stmts[a].start_byte, stmts[a].end_byte))
         if all(s.id in removed for s in inner):
-            edits.append(_delete(ctx, c))
+            edits.append(delete_statements(ctx, c.start_byte, c.end_byte))
             removed -= {s.id for s in inner}
         for s in candidates:
             if s.id in removed:
-                edits.append(_delete(ctx, s))
+                edits.append(delete_statements(ctx, s.start_byte, s.end_byte))
         names = ", ".join(f"`{v}`" for v in values)
         return sorted(set(edits)), names
 
@@ -408,8 +396,3 @@ def _subgroup_of(ctx: RuleContext, lane: Node) -> str:
         if obj is not None and obj.type == "identifier":
             return ctx.text(obj)
     return "item.get_sub_group()"
-
-
-def _indent(ctx: RuleContext, offset: int) -> str:
-    line = ctx.source.rfind(b"\n", 0, offset) + 1
-    return ctx.source[line:offset].decode() if not ctx.source[line:offset].strip() else ""

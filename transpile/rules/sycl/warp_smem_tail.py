@@ -70,8 +70,11 @@ from ._warp import (
     call_args,
     call_name,
     condition_expr,
+    delete_statements,
     int_value,
     is_thread_x,
+    mentions,
+    statement_indent,
     strip_parens,
 )
 
@@ -390,15 +393,17 @@ class WarpSmemTail(Rule):
         tail, rest = inner[:n], inner[n:]
         names = t.arrays | ({t.value} if t.value else set())
         for s in rest:  # what stays in the `if` may read the value only on work-item 0
-            if _mentions(ctx, s, names) and not _is_tid_zero_if(ctx, s, tid):
+            if mentions(ctx, s, names) and not _is_tid_zero_if(ctx, s, tid):
                 return None
         if t.value is not None and _declarations(ctx, fn, t.value) != 1:
             return None  # hoisting the declaration would clash with another of the same name
-        write_back = t.inplace or any(_mentions(ctx, s, t.arrays | {t.base}) for s in rest + after)
-        text = self._reduction(ctx, t, tid_node, write_back, _indent(ctx, stmt.start_byte))
+        write_back = t.inplace or any(mentions(ctx, s, t.arrays | {t.base}) for s in rest + after)
+        text = self._reduction(ctx, t, tid_node, write_back, statement_indent(ctx, stmt.start_byte))
         if rest:
-            edits = [Edit(stmt.start_byte, stmt.start_byte, text + "\n" + _indent(ctx, stmt.start_byte))]
-            edits.append(_delete_range(ctx, tail[0].start_byte, tail[-1].end_byte))
+            edits = [
+                Edit(stmt.start_byte, stmt.start_byte, text + "\n" + statement_indent(ctx, stmt.start_byte))
+            ]
+            edits.append(delete_statements(ctx, tail[0].start_byte, tail[-1].end_byte))
             start, end = tail[0].start_byte, tail[-1].end_byte
         else:
             edits = [Edit(stmt.start_byte, stmt.end_byte, text)]
@@ -482,10 +487,6 @@ def _is_binary(ctx: RuleContext, node: Node | None, op: str) -> bool:
     return ctx.text(node.child_by_field_name("operator") or node) == op
 
 
-def _mentions(ctx: RuleContext, node: Node, names: set[str]) -> bool:
-    return any(n.type == "identifier" and ctx.text(n) in names for n in _walk(node))
-
-
 def _is_tid_zero_if(ctx: RuleContext, stmt: Node, tid: str) -> bool:
     if stmt.type != "if_statement":
         return False
@@ -501,25 +502,10 @@ def _declarations(ctx: RuleContext, fn: Node, name: str) -> int:
     for n in _walk(fn):
         if n.type in ("init_declarator", "declaration", "parameter_declaration"):
             d = n.child_by_field_name("declarator")
-            while d is not None and d.type not in ("identifier",):
+            while d is not None and d.type != "identifier":
                 d = d.child_by_field_name("declarator")
-            if d is not None and ctx.text(d) == name and n.type != "declaration":
+            # A declaration's own name counts where it is its direct declarator (`int n;`); an
+            # init_declarator or parameter counts for the name it holds.
+            if d is not None and ctx.text(d) == name and (n.type != "declaration" or d.parent == n):
                 count += 1
-            elif d is not None and ctx.text(d) == name and n.type == "declaration":
-                count += 1 if d.parent == n else 0
     return count
-
-
-def _indent(ctx: RuleContext, offset: int) -> str:
-    line = ctx.source.rfind(b"\n", 0, offset) + 1
-    return ctx.source[line:offset].decode() if not ctx.source[line:offset].strip() else ""
-
-
-def _delete_range(ctx: RuleContext, start: int, end: int) -> Edit:
-    """Remove [start, end) with its whole lines when nothing else is on them."""
-    line_start = ctx.source.rfind(b"\n", 0, start) + 1
-    line_end = ctx.source.find(b"\n", end)
-    line_end = len(ctx.source) if line_end < 0 else line_end
-    if not ctx.source[line_start:start].strip() and not ctx.source[end:line_end].strip():
-        return Edit(line_start, min(line_end + 1, len(ctx.source)), "")
-    return Edit(start, end, "")
