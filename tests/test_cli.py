@@ -29,7 +29,7 @@ def test_single_file_to_stdout_and_to_file(tmp_path: Path) -> None:
     assert (tmp_path / "k.hip").read_bytes() == gp("translate", str(tmp_path / "k.cu"), "-q").stdout
     assert (
         gp("translate", "-", "-q", stdin=b"void f(){ cudaDeviceReset(); }").stdout
-        == b"void f(){ hipDeviceReset(); }"
+        == b"#include <hip/hip_runtime.h>\nvoid f(){ hipDeviceReset(); }"
     )
     assert (
         gp("translate", str(tmp_path / "k.cu"), "-o", str(tmp_path / "k.cu")).returncode == 2

@@ -65,7 +65,11 @@ def test_both_preprocessor_branches_translated() -> None:
 def test_macro_bodies_translated_token_wise() -> None:
     src = '#define CK(x) if ((x) != cudaSuccess) puts("cudaSuccess failed") /* cudaFree */\n'
     out = hip(src)
-    assert out == '#define CK(x) if ((x) != hipSuccess) puts("cudaSuccess failed") /* cudaFree */\n'
+    # GP113 adds the runtime: nvcc's implicit include is gone under hipcc.
+    assert out == (
+        "#include <hip/hip_runtime.h>\n"
+        '#define CK(x) if ((x) != hipSuccess) puts("cudaSuccess failed") /* cudaFree */\n'
+    )
 
 
 def test_dropped_mask_names_are_not_reported() -> None:

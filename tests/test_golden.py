@@ -8,11 +8,13 @@ A case may start with a first-line comment `// gpuport: key=value ...` giving op
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
 
 import gpuport
+from gpuport.api import make_options
 
 GOLDEN = Path(__file__).parent / "golden"
 EXPECTED_SUFFIX = {"hip": ".hip", "sycl": ".sycl.cpp"}
@@ -36,13 +38,14 @@ def test_golden(case: Path, update_golden: bool) -> None:
     target = case.relative_to(GOLDEN).parts[0]
     text = case.read_text(encoding="utf-8")
     opts = case_options(text)
-    result = gpuport.translate(
-        text,
-        to=target,
-        hip_version=opts.get("hip_version", "6.2"),
-        launch=opts.get("launch", "keep"),
-        path=case.name,
-    )
+    options = make_options(target, opts.get("hip_version", "6.2"), opts.get("launch", "keep"))
+    # What a tree translation's include graph would tell this file (transpile/includes.py).
+    if "include_renames" in opts:
+        pairs = tuple(tuple(p.split(":", 1)) for p in opts["include_renames"].split(","))
+        options = replace(options, include_renames=pairs)  # type: ignore[arg-type]
+    if "runtime_from" in opts:
+        options = replace(options, runtime_from=tuple(opts["runtime_from"].split(",")))
+    result = gpuport.translate(text, options=options, path=case.name)
     expected_path = case.with_suffix(EXPECTED_SUFFIX[target])
     diag_path = case.with_suffix(".diag")
     if update_golden:

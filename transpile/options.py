@@ -40,6 +40,20 @@ class ProjectFunction:
 
 
 @dataclass(frozen=True)
+class ProjectKernel:
+    """A `__global__` kernel defined in another file of the tree whose launch must provide more than its
+    arguments (SYCL): its `__shared__` variables as local accessors, and its sub-group size attribute."""
+
+    name: str
+    template_params: tuple[str, ...]
+    # (name, element type, extents as written, dynamic): one local accessor each, in parameter order
+    shared: tuple[tuple[str, str, tuple[str, ...], bool], ...]
+    attribute: str  # the kernel lambda's attribute text ("" or " [[sycl::reqd_sub_group_size(32)]]")
+    globals_used: tuple[str, ...] = ()  # device globals it reads (not passed across files: reported)
+    defined_in: str = ""
+
+
+@dataclass(frozen=True)
 class Options:
     target: Target = "hip"
     # The oldest HIP the output must build with. Decides, e.g., whether `__shfl_down_sync` can stay.
@@ -56,6 +70,15 @@ class Options:
     # file can see (through its includes), found by the tree's first pass. Empty for a single file.
     project_globals: tuple[ProjectGlobal, ...] = ()
     project_functions: tuple[ProjectFunction, ...] = ()
+    # Tree translation only, from the tree's include graph (transpile/includes.py):
+    # include spellings of this file that name a file the translation renames, with their new spelling
+    # (SYCL: `"kernels.cu"` -> `"kernels.cpp"`);
+    include_renames: tuple[tuple[str, str], ...] = ()
+    # include spellings of this file that bring the target's runtime header with them (a project header
+    # that includes `cuda_runtime.h` itself), so the file needs no runtime include of its own.
+    runtime_from: tuple[str, ...] = ()
+    # SYCL, tree translation only: kernels defined in other files that this file launches.
+    project_kernels: tuple[ProjectKernel, ...] = ()
 
     def key(self) -> str:
         """A stable string for cache keys (user_names excluded: they change with the tree, not the file;
@@ -63,6 +86,8 @@ class Options:
         base = f"{self.target}|{self.hip_version[0]}.{self.hip_version[1]}|{self.launch}|{self.sycl_subgroup_size}"
         if self.project_globals or self.project_functions:
             base += f"|{self.project_globals!r}|{self.project_functions!r}"
+        if self.include_renames or self.runtime_from or self.project_kernels:
+            base += f"|{self.include_renames!r}|{self.runtime_from!r}|{self.project_kernels!r}"
         return base
 
 

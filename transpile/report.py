@@ -150,11 +150,14 @@ def summary_text(report: TreeReport, max_diagnostics: int = 40) -> str:
         if f.error:
             lines.append(f"error: {f.path}: {f.error}")
         for d in f.diagnostics:
-            if d.status == "converted" or shown >= max_diagnostics:
+            # INFO (a safe addition such as GP113's runtime include) is for --report-json, not the terminal.
+            if d.status in ("converted", "info") or shown >= max_diagnostics:
                 continue
             lines.append(d.format())
             shown += 1
-    hidden = sum(1 for f in report.files for d in f.diagnostics if d.status != "converted") - shown
+    hidden = (
+        sum(1 for f in report.files for d in f.diagnostics if d.status not in ("converted", "info")) - shown
+    )
     if hidden > 0:
         lines.append(f"... {hidden} more diagnostics (see --report-json)")
     lines.extend(f"note: {n}" for n in report.notes)

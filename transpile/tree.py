@@ -11,6 +11,7 @@ import functools
 import hashlib
 import json
 import os
+import posixpath
 import re
 import shutil
 import tempfile
@@ -18,11 +19,13 @@ import time
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 from .buildsys import build_file_kind, migrate_build_file
 from .context import identifier_tokens, table_and_cuda_names
 from .engine import translate_source
+from .includes import build_graph, renamed_spelling
 from .options import Options
 from .report import FileReport, TreeReport
 from .rules.registry import PROJECT_PASSES
@@ -92,6 +95,63 @@ def user_declared_cuda_names(data: bytes, names_in_file: Iterable[str] | None = 
 def default_extension_map(target: str) -> dict[str, str]:
     # SYCL sources are plain C++: a .cu translation unit must become .cpp for any SYCL compiler.
     return {".cu": ".cpp"} if target == "sycl" else {}
+
+
+def _renamed(rel: str, ext_map: dict[str, str]) -> str:
+    suffix = posixpath.splitext(rel)[1]
+    new = ext_map.get(suffix.lower())
+    return rel if new is None else rel[: -len(suffix)] + new
+
+
+# Headers that bring the target's whole runtime with them, as the original spells them.
+_RUNTIME_INCLUDE = re.compile(
+    rb'^[ \t]*#[ \t]*include[ \t]*[<"](?:cuda_runtime\.h|cuda\.h|device_functions\.h|hip/hip_runtime\.h)[">]',
+    re.MULTILINE,
+)
+
+
+@dataclass
+class TreeFacts:
+    """What the tree's include graph decides for single files (transpile/includes.py)."""
+
+    cuda_headers: set[str] = field(default_factory=set)  # included by CUDA code: CUDA, whatever the extension
+    renames: dict[str, tuple[tuple[str, str], ...]] = field(default_factory=dict)
+    runtime_from: dict[str, tuple[str, ...]] = field(default_factory=dict)
+
+    def options_for(self, rel: str, options: Options) -> Options:
+        renames, runtime = self.renames.get(rel, ()), self.runtime_from.get(rel, ())
+        if not renames and not runtime:
+            return options
+        return replace(options, include_renames=renames, runtime_from=runtime)
+
+
+def tree_model(contents: dict[str, bytes], out_names: dict[str, str], options: Options) -> TreeFacts:
+    """One pass over the tree's C/C++ files (tree-relative path -> bytes): the facts that need more than
+    one file. `out_names`: each file's output path (SYCL renames `.cu` to `.cpp`)."""
+    graph = build_graph(contents)
+    facts = TreeFacts()
+    cuda = {
+        rel
+        for rel, data in contents.items()
+        if posixpath.splitext(rel)[1].lower() in CUDA_EXTENSIONS or uses_cuda(data)
+    }
+    facts.cuda_headers = graph.included_by(cuda) - cuda
+    # Files that bring the runtime with them, directly or through the project headers they include.
+    direct = {rel for rel, data in contents.items() if _RUNTIME_INCLUDE.search(data)}
+    brings = {rel for rel in contents if graph.closure(rel) & direct}
+    for rel, edges in graph.edges.items():
+        renames = tuple(
+            (e.spelled, renamed_spelling(e.spelled, e.target, out_names[e.target]))
+            for e in edges
+            if out_names.get(e.target, e.target) != e.target
+        )
+        if renames:
+            facts.renames[rel] = tuple(sorted(set(renames)))
+        if options.target == "hip":
+            runtime = tuple(sorted({e.spelled for e in edges if e.target in brings}))
+            if runtime:
+                facts.runtime_from[rel] = runtime
+    return facts
 
 
 @functools.cache
@@ -184,8 +244,10 @@ def translate_file(
     in_place: bool,
     cacheable: bool,
     data: bytes | None = None,
+    included_by_cuda: bool = False,
 ) -> FileOutcome:
-    """Translate or copy one file (`data`: its content when the caller has read it already)."""
+    """Translate or copy one file (`data`: its content when the caller has read it already;
+    `included_by_cuda`: CUDA code of the tree includes it, so it is CUDA whatever its extension)."""
     report = FileReport(path=rel, action="error", output=out_rel)
     if data is None:
         try:
@@ -200,7 +262,7 @@ def translate_file(
             return report, None, frozenset()
         return _copy(src, out_root, out_rel, data, report, in_place), None, frozenset()
     suffix = src.suffix.lower()
-    is_cuda = cuda_ext or (suffix in MAYBE_CUDA_EXTENSIONS and uses_cuda(data))
+    is_cuda = cuda_ext or (suffix in MAYBE_CUDA_EXTENSIONS and (included_by_cuda or uses_cuda(data)))
     is_build = build_file_kind(src.name) is not None  # CMakeLists.txt, *.cmake, Makefile, *.mk: migrated
     if not is_cuda and not is_build:
         # Any C/C++ file may declare a project's CUDA-looking helper (a header of macros using no CUDA).
@@ -312,36 +374,35 @@ def translate_tree(
     cache_path = out_root / CACHE_FILE
     cache = {} if force else _load_cache(cache_path)
 
-    # The driver reads the files itself only when it must: to check cached outputs, and for the
-    # target's whole-tree pass. Otherwise each worker reads its own files, so reading is parallel too.
+    # The driver reads every C/C++ file once: the tree's include graph (which headers CUDA code includes,
+    # which includes name renamed files, which headers bring the runtime), the cache check and the
+    # target's whole-tree pass all need them. Workers get the bytes with their jobs.
     project_pass = PROJECT_PASSES.get(options.target)
     contents: dict[Path, bytes] = {}
-    if cache or project_pass is not None:
-        for path in files:
-            if path.suffix.lower() in CUDA_EXTENSIONS | MAYBE_CUDA_EXTENSIONS:
-                try:
-                    contents[path] = path.read_bytes()
-                except OSError:
-                    continue  # reported when the worker reads it
+    for path in files:
+        if path.suffix.lower() in CUDA_EXTENSIONS | MAYBE_CUDA_EXTENSIONS:
+            try:
+                contents[path] = path.read_bytes()
+            except OSError:
+                continue  # reported when the worker reads it
+    by_rel = {p.relative_to(src).as_posix(): d for p, d in contents.items()}
+    out_names = {
+        p.relative_to(src).as_posix(): _renamed(p.relative_to(src).as_posix(), ext_map) for p in files
+    }
+    tree_facts = tree_model(by_rel, out_names, options)
     # E.g. SYCL: device globals and device functions shared across files (-rdc builds), so a file that
     # sees a global only as `extern`, or calls a device function defined elsewhere, translates in
     # agreement with the defining file. Each file gets the part it sees through its includes.
-    per_file = (
-        project_pass({p.relative_to(src).as_posix(): d for p, d in contents.items()}, options)
-        if project_pass is not None
-        else {}
-    )
+    per_file = project_pass(by_rel, options) if project_pass is not None else {}
 
     new_cache: dict[str, CacheEntry] = {}
     declared: set[str] = set(options.user_names)
-    jobs_todo: list[tuple[Path, str, str, bool, Options]] = []
+    jobs_todo: list[Job] = []
     for path in files:
         rel = path.relative_to(src).as_posix()
-        file_options = per_file.get(rel, options)
-        out_rel = rel
+        file_options = tree_facts.options_for(rel, per_file.get(rel, options))
+        out_rel = out_names[rel]
         suffix = path.suffix.lower()
-        if suffix in ext_map:
-            out_rel = rel[: -len(path.suffix)] + ext_map[suffix]
         cacheable = suffix in CUDA_EXTENSIONS | MAYBE_CUDA_EXTENSIONS
         data = contents.get(path)
         if cacheable and data is not None and cache:
@@ -353,7 +414,7 @@ def translate_tree(
                 new_cache[rel] = hit
                 declared |= user_declared_cuda_names(data)
                 continue
-        jobs_todo.append((path, rel, out_rel, cacheable, file_options))
+        jobs_todo.append((path, rel, out_rel, cacheable, file_options, rel in tree_facts.cuda_headers))
 
     total = len(jobs_todo)
     done = 0
@@ -370,9 +431,11 @@ def translate_tree(
             progress(file_report, done, total)
 
     if jobs <= 1 or total < 2:
-        for path, rel, out_rel, cacheable, file_options in jobs_todo:
-            data = contents.pop(path, None)  # read above when the cache or SYCL needed it; freed as we go
-            record(translate_file(path, out_root, rel, out_rel, file_options, in_place, cacheable, data))
+        for path, rel, out_rel, cacheable, file_options, force in jobs_todo:
+            data = contents.pop(path, None)  # read above; freed as we go
+            record(
+                translate_file(path, out_root, rel, out_rel, file_options, in_place, cacheable, data, force)
+            )
     else:
         _run_parallel(jobs_todo, jobs, out_root, in_place, contents, record)
     # A CUDA-looking name some file of the project declares is the project's, not CUDA's: drop GP003's
@@ -387,7 +450,7 @@ def translate_tree(
     return report
 
 
-Job = tuple[Path, str, str, bool, Options]
+Job = tuple[Path, str, str, bool, Options, bool]
 
 
 def _run_parallel(
@@ -414,10 +477,12 @@ def _run_parallel(
                 running.add(pool.submit(_translate_batch, pending.popleft(), out_root, in_place))
             if pending:
                 batch = pending.pop()  # from the far end: the workers take from the near end
-                for path, rel, out_rel, cacheable, file_options in batch:
+                for path, rel, out_rel, cacheable, file_options, force in batch:
                     data = contents.pop(path, None)
                     record(
-                        translate_file(path, out_root, rel, out_rel, file_options, in_place, cacheable, data)
+                        translate_file(
+                            path, out_root, rel, out_rel, file_options, in_place, cacheable, data, force
+                        )
                     )
                 finished, running = wait(running, timeout=0)
             else:
@@ -435,8 +500,8 @@ def _batches(jobs_todo: list[Job], workers: int) -> list[list[Job]]:
 
 def _translate_batch(batch: list[Job], out_root: Path, in_place: bool) -> list[FileOutcome]:
     return [
-        translate_file(path, out_root, rel, out_rel, file_options, in_place, cacheable)
-        for path, rel, out_rel, cacheable, file_options in batch
+        translate_file(path, out_root, rel, out_rel, file_options, in_place, cacheable, None, force)
+        for path, rel, out_rel, cacheable, file_options, force in batch
     ]
 
 

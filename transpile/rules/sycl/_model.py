@@ -93,12 +93,17 @@ class SharedVar:
 
     @property
     def param(self) -> str:
-        if not self.dims:
-            return f"{self.elem_type} &{self.name}"
-        if len(self.dims) == 1:
-            return f"{self.elem_type} *{self.name}"
-        inner = "".join(f"[{d}]" for d in self.dims[1:])
-        return f"{self.elem_type} (*{self.name}){inner}"
+        return shared_param(self.name, self.elem_type, self.dims)
+
+
+def shared_param(name: str, elem_type: str, dims: list[str]) -> str:
+    """The kernel parameter a `__shared__` variable becomes (its local accessor's pointer or element)."""
+    if not dims:
+        return f"{elem_type} &{name}"
+    if len(dims) == 1:
+        return f"{elem_type} *{name}"
+    inner = "".join(f"[{d}]" for d in dims[1:])
+    return f"{elem_type} (*{name}){inner}"
 
 
 @dataclass

@@ -45,6 +45,7 @@ from ...calls import call_at
 from ...context import RuleContext
 from ...diagnostics import Diagnostic
 from ...edits import Edit
+from ...includes import resolve as resolve_include
 from ...options import Options, ProjectFunction, ProjectGlobal
 from ...tables import load_tables
 from ..base import Rule
@@ -322,15 +323,6 @@ def _file_facts(rel: str, data: bytes, options: Options) -> _FileFacts:
     return facts
 
 
-def _resolve_include(rel: str, inc: str, files: set[str], by_name: dict[str, list[str]]) -> str | None:
-    here = posixpath.dirname(rel)
-    for cand in (posixpath.normpath(posixpath.join(here, inc)), posixpath.normpath(inc)):
-        if cand in files:
-            return cand
-    same = by_name.get(posixpath.basename(inc), [])
-    return same[0] if len(same) == 1 else None
-
-
 def project_options(contents: dict[str, bytes], options: Options) -> dict[str, Options]:
     """Per file of a tree (tree-relative path -> its bytes), the options carrying the project's device
     globals and cross-file device functions that file sees through its includes (SYCL only). Files that
@@ -391,7 +383,7 @@ def project_options(contents: dict[str, bytes], options: Options) -> dict[str, O
         rel: [
             r
             for inc in _QUOTED_INCLUDE.findall(d)
-            if (r := _resolve_include(rel, inc.decode("utf-8", "replace"), files, by_name)) is not None
+            if (r := resolve_include(rel, inc.decode("utf-8", "replace"), files, by_name)) is not None
         ]
         for rel, d in contents.items()
     }

@@ -171,22 +171,43 @@ class KernelLaunch(Rule):
         else:
             queue = QUEUE + "."
 
+        # The kernel's implicit launch needs: from this file's model, or from the tree's first pass when
+        # the kernel is defined in another file (Options.project_kernels).
+        external = next((k for k in ctx.options.project_kernels if k.name == name), None)
+        tparams: list[str] = []
+        shared: list[tuple[str, str, list[str], bool]] = []
+        if kernel is not None:
+            tparams = kernel.template_params
+            shared = [(v.name, v.elem_type, v.dims, v.dynamic) for v in [*kernel.shared, *kernel.shared_in]]
+        elif external is not None:
+            if external.globals_used:
+                yield self.unconverted(
+                    fn.start_byte,
+                    fn.end_byte,
+                    f"launch of `{fn_text}`: the kernel (in {external.defined_in}) reads device globals "
+                    f"({', '.join(external.globals_used)}) that this file cannot pass",
+                    family="launch",
+                    symbol=name,
+                )
+                return
+            tparams = list(external.template_params)
+            shared = [(n, t, list(d), dyn) for n, t, d, dyn in external.shared]
         mapping: dict[str, str] = {}
-        if kernel is not None and kernel.template_params:
-            mapping = dict(zip(kernel.template_params, targs, strict=False))
+        if tparams:
+            mapping = dict(zip(tparams, targs, strict=False))
         locals_: list[str] = []
         extras: list[str] = []
-        if kernel is not None:
-            for s in [*kernel.shared, *kernel.shared_in]:
-                elem = substitute(s.elem_type, mapping).replace("volatile ", "")
-                dims = [substitute(d, mapping) for d in s.dims]
-                unresolved = set(kernel.template_params) - set(mapping)
+        if shared:
+            for s_name, s_elem, s_dims, s_dynamic in shared:
+                elem = substitute(s_elem, mapping).replace("volatile ", "")
+                dims = [substitute(d, mapping) for d in s_dims]
+                unresolved = set(tparams) - set(mapping)
                 words = set(re.findall(r"\b\w+\b", " ".join([elem, *dims])))
                 if words & unresolved:
                     yield self.unconverted(
                         fn.start_byte,
                         fn.end_byte,
-                        f"launch of `{fn_text}`: shared variable `{s.name}` depends on template parameters "
+                        f"launch of `{fn_text}`: shared variable `{s_name}` depends on template parameters "
                         "deduced at the call; write the template arguments explicitly",
                         family="launch",
                         symbol=name,
@@ -199,25 +220,25 @@ class KernelLaunch(Rule):
                     yield self.unconverted(
                         fn.start_byte,
                         fn.end_byte,
-                        f"launch of `{fn_text}`: shared variable `{s.name}` has type `{elem}` whose CUDA "
+                        f"launch of `{fn_text}`: shared variable `{s_name}` has type `{elem}` whose CUDA "
                         "names have no SYCL translation here",
                         family="launch",
                         symbol=name,
                     )
                     return
                 elem = translated
-                acc = f"{s.name}_acc"
-                if s.dynamic:
+                acc = f"{s_name}_acc"
+                if s_dynamic:
                     size = f"({shmem}) / sizeof({elem})"
-                elif not s.dims:
+                elif not s_dims:
                     size = "1"
                 else:
                     size = " * ".join(d if re.fullmatch(r"\w+", d) else f"({d})" for d in dims)
                 locals_.append(f"sycl::local_accessor<{elem}, 1> {acc}(sycl::range<1>({size}), cgh);")
                 ptr = f"&{acc}[0]"  # portable: AdaptiveCpp's local_accessor lacks get_multi_ptr
-                if not s.dims:
+                if not s_dims:
                     extras.append(f"{acc}[0]")
-                elif len(s.dims) == 1:
+                elif len(s_dims) == 1:
                     extras.append(ptr)
                 else:
                     inner = "".join(f"[{d}]" for d in dims[1:])
@@ -241,7 +262,7 @@ class KernelLaunch(Rule):
         tail_args = ", ".join(["item", *extras])
         ind = indent_of(ctx, call.start_byte)
         # Kernels keeping raw 32-lane warp code need that sub-group size (GP230-GP244 decide which).
-        attr = subgroup_attribute(ctx, name)
+        attr = subgroup_attribute(ctx, name) if kernel is not None or external is None else external.attribute
         if locals_:
             head = (
                 f"{queue}submit([&](sycl::handler &cgh) {{\n"

@@ -13,8 +13,10 @@ Example
 Translated to
     void scale(float *x, float a, int n, const sycl::nd_item<3> &item) { ... }
 Safety
-    safe. A kernel defined in another file and declared here gets only `item`; if its definition uses
-    shared memory or device globals the two signatures differ and the link fails (never silently wrong).
+    safe. A kernel defined in another file of the tree and declared here gets the same parameters as its
+    definition (the tree's first pass, rules/sycl/project_kernels.py, says which); translated alone, a
+    declaration gets only `item`, and if the definition uses shared memory or device globals the two
+    signatures differ and the link fails (never silently wrong).
 References
     SYCL 2020 specification, 4.9.4 (parallel_for with nd_range), 4.9.1 (nd_item).
 """
@@ -30,7 +32,7 @@ from ...context import RuleContext
 from ...diagnostics import Diagnostic
 from ...edits import Edit
 from ..base import Rule
-from ._model import ITEM_PARAM, Function, Model, model, qualifiers
+from ._model import ITEM_PARAM, Function, Model, model, qualifiers, shared_param
 
 
 def append_params(ctx: RuleContext, params: Node, extra: list[str]) -> Edit:
@@ -82,7 +84,13 @@ class KernelSignature(Rule):
             name_node = fd.child_by_field_name("declarator")
             name = ctx.text(name_node) if name_node is not None else ""
             known = m.functions.get(name)
-            extra = known.extra_params(m) if known is not None else [ITEM_PARAM]
+            external = next((k for k in ctx.options.project_kernels if k.name == name), None)
+            if known is not None:
+                extra = known.extra_params(m)
+            elif external is not None:  # defined in another file of the tree: the same parameters
+                extra = [ITEM_PARAM, *(shared_param(n, t, list(d)) for n, t, d, _ in external.shared)]
+            else:
+                extra = [ITEM_PARAM]
             glob = next(c for c in decl.children if c.type == "__global__")
             yield self.converted(
                 glob.start_byte,

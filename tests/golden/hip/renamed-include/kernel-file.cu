@@ -1,0 +1,8 @@
+// gpuport: include_renames=kernels.cu:kernels.hip
+// A driver that includes its kernel files (the tree renames them to .cpp for SYCL).
+#include <cstdio>
+#include "kernels.cu"
+#include "sub/more.cu"
+#include "helpers.h"
+
+int main() { return 0; }

@@ -1,0 +1,8 @@
+#include "common.h"
+
+void *device_alloc(size_t bytes)
+{
+    void *p = nullptr;
+    CHECK(hipMalloc(&p, bytes));
+    return p;
+}

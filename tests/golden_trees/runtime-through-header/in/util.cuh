@@ -1,0 +1,3 @@
+#pragma once
+
+__device__ __forceinline__ float twice(float x) { return 2.0f * x; }

@@ -1,0 +1,90 @@
+"""The include graph of a source tree: which file includes which, as a compiler would find them.
+
+One lexical pass over every C/C++ file of a tree gives each file's `#include "..."` and `#include <...>`
+lines resolved to files of the same tree. The tree driver uses it for what no single file can decide:
+
+- a header included by CUDA code is CUDA, whatever its extension (nvcc compiles it as CUDA);
+- a file renamed by the translation (`kernels.cu` -> `kernels.cpp` for SYCL) is included by its new name
+  everywhere;
+- whether a file already gets the target's runtime header through the headers it includes.
+
+Resolution follows the compilers' order for a quoted include: the including file's folder, then the tree
+root; then, for either form, a unique file of that name anywhere in the tree (projects pass their own
+folders with -I, which a tree translation does not see). Ambiguous names resolve to nothing.
+"""
+
+from __future__ import annotations
+
+import posixpath
+import re
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+
+_INCLUDE = re.compile(rb'^[ \t]*#[ \t]*include[ \t]*([<"])([^">\n]+)[">]', re.MULTILINE)
+
+
+@dataclass(frozen=True)
+class IncludeEdge:
+    spelled: str  # the path as written between the quotes or brackets
+    target: str  # the tree-relative path it resolves to
+    offset: int  # where the directive starts in the including file
+
+
+@dataclass
+class IncludeGraph:
+    files: frozenset[str]
+    edges: dict[str, list[IncludeEdge]] = field(default_factory=dict)
+
+    def included_by(self, roots: Iterable[str]) -> set[str]:
+        """Every file reached from `roots` through includes (the roots excluded unless reached)."""
+        seen: set[str] = set()
+        todo = list(roots)
+        while todo:
+            for e in self.edges.get(todo.pop(), []):
+                if e.target not in seen:
+                    seen.add(e.target)
+                    todo.append(e.target)
+        return seen
+
+    def closure(self, rel: str) -> set[str]:
+        """`rel` and every file it includes, transitively."""
+        return {rel} | self.included_by([rel])
+
+
+def resolve(
+    rel: str, inc: str, files: frozenset[str] | set[str], by_name: dict[str, list[str]]
+) -> str | None:
+    here = posixpath.dirname(rel)
+    for cand in (posixpath.normpath(posixpath.join(here, inc)), posixpath.normpath(inc)):
+        if cand in files:
+            return cand
+    same = by_name.get(posixpath.basename(inc), [])
+    return same[0] if len(same) == 1 else None
+
+
+def build_graph(contents: dict[str, bytes]) -> IncludeGraph:
+    files = frozenset(contents)
+    by_name: dict[str, list[str]] = {}
+    for rel in sorted(files):
+        by_name.setdefault(posixpath.basename(rel), []).append(rel)
+    graph = IncludeGraph(files)
+    for rel, data in contents.items():
+        if b"include" not in data:
+            continue
+        found = []
+        for m in _INCLUDE.finditer(data):
+            spelled = m.group(2).decode("utf-8", "surrogateescape").strip()
+            target = resolve(rel, spelled, files, by_name)
+            if target is not None and target != rel:
+                found.append(IncludeEdge(spelled, target, m.start()))
+        if found:
+            graph.edges[rel] = found
+    return graph
+
+
+def renamed_spelling(spelled: str, old: str, new: str) -> str:
+    """The include spelling that names `new` where `spelled` named `old` (only the file name changes)."""
+    old_base, new_base = posixpath.basename(old), posixpath.basename(new)
+    if posixpath.basename(spelled) != old_base:
+        return spelled
+    return spelled[: len(spelled) - len(old_base)] + new_base

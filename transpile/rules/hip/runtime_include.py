@@ -1,0 +1,81 @@
+"""GP113 runtime-include: include the HIP runtime in every file that uses it and does not get it.
+
+What it does
+    A file whose code uses what nvcc makes available without an include — built-in variables
+    (`threadIdx`), qualifiers (`__global__`, `__forceinline__`), runtime, driver and device API names,
+    vector types — and that includes neither a CUDA runtime header (`cuda_runtime.h`, `cuda.h`, which GP002
+    maps to `hip/hip_runtime.h`) nor, in a tree translation, a project header that brings one with it
+    (found by the tree's include graph), gets `#include <hip/hip_runtime.h>` as its first line.
+Why
+    nvcc includes `cuda_runtime.h` into every translation unit implicitly; hipcc does not include
+    `hip/hip_runtime.h`. CUDA headers and `.cu` files that rely on the implicit include fail under hipcc
+    with "unknown type name '__forceinline__'" or "use of undeclared identifier 'threadIdx'".
+Example
+    __device__ __forceinline__ float square(float x) { return x * x; }
+Translated to
+    #include <hip/hip_runtime.h>
+    __device__ __forceinline__ float square(float x) { return x * x; }
+Safety
+    safe: `hip_runtime.h` has include guards; C files (`.c`) are left alone (the header is C++), and math
+    functions alone do not count as a use (a plain C++ header using `sqrt` is not CUDA's).
+References
+    transpile/includes.py (the tree's include graph); HIP programming guide, "hipcc" (no implicit include).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from ...context import RuleContext
+from ...diagnostics import Diagnostic, Safety, Status
+from ...edits import Edit
+from ..base import Rule
+
+# Headers that bring the full runtime (built-ins, qualifiers, API): before translation or after.
+RUNTIME_HEADERS = frozenset(
+    {"cuda.h", "cuda_runtime.h", "device_functions.h", "hip/hip_runtime.h", "hip_runtime.h"}
+)
+COOP_HEADERS = frozenset({"cooperative_groups.h", "hip/hip_cooperative_groups.h"})
+# What nvcc provides without an include and hipcc does not.
+KEYWORDS = frozenset(
+    b"threadIdx blockIdx blockDim gridDim warpSize __global__ __device__ __host__ __shared__ __constant__ "
+    b"__managed__ __forceinline__ __noinline__ __launch_bounds__ __restrict__ __syncthreads".split()
+)
+# Table families whose names come from the runtime header (math alone does not make a file CUDA).
+FAMILIES = frozenset({"runtime", "driver", "device", "types"})
+
+
+class RuntimeInclude(Rule):
+    code = "GP113"
+    name = "runtime-include"
+    targets = frozenset({"hip"})
+    summary = "Include hip/hip_runtime.h in files that use the runtime without including it."
+    tree_free_ok = True  # reads only tokens, table names and include lines
+
+    def run(self, ctx: RuleContext) -> Iterator[Diagnostic]:
+        if ctx.path.lower().endswith(".c"):
+            return
+        # GP105 puts the runtime before a cooperative groups include already.
+        provided = RUNTIME_HEADERS | COOP_HEADERS | set(ctx.options.runtime_from)
+        if any(inc.path in provided for inc in ctx.includes):
+            return
+        used = sorted(w.decode("ascii") for w in ctx.identifiers & KEYWORDS)
+        if not used:
+            symbols = ctx.tables.symbols
+            used = sorted(
+                n for n in ctx.candidate_names if (e := symbols.get(n)) is not None and e.family in FAMILIES
+            )
+        if not used:
+            return
+        # INFO: a safe addition, not a CUDA reference; listed in verbose output only.
+        yield Diagnostic(
+            self.code,
+            f"`#include <hip/hip_runtime.h>` added: the file uses {used[0]} and nvcc's implicit include is gone",
+            0,
+            0,
+            Status.INFO,
+            "headers",
+            "hip/hip_runtime.h",
+            Safety.SAFE,
+            (Edit(0, 0, "#include <hip/hip_runtime.h>\n"),),
+        )

@@ -1,0 +1,76 @@
+"""The SYCL tree pass for kernels launched in a file other than the one that defines them.
+
+A kernel's SYCL form takes more than its CUDA parameters: the nd_item, one local accessor per
+`__shared__` variable (created at the launch), and the sub-group size its warp code needs on the launch's
+lambda. A launch in another file (`main.cu` launching a kernel of `kernels.cu` through a header, or a
+driver that `#include`s its kernel file) must provide them exactly as a launch in the same file does.
+This pass reads every file that defines such a kernel and hands its facts to the files that launch it
+(Options.project_kernels); GP203 builds the launch from them.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import replace
+
+from ... import parse as ts
+from ...context import RuleContext
+from ...options import Options, ProjectKernel
+from ...tables import load_tables
+from ._model import model
+from ._warp import subgroup_attribute
+from .device_globals import project_options as globals_options
+
+_KERNEL_FILE = re.compile(rb"__global__")
+_NEEDS_LAUNCH_HELP = re.compile(
+    rb"__shared__|__shfl|__ballot|__any|__all|__activemask|warpSize|__reduce_|tiled_partition"
+)
+_PROTOTYPE = re.compile(rb"__global__[^;{}()]*?\b([A-Za-z_]\w*)\s*\([^;{}]*\)\s*;")
+_LAUNCH = re.compile(rb"\b([A-Za-z_]\w*)\s*(?:<[^<>;{}]*>\s*)?<<<")
+
+
+def kernel_facts(rel: str, data: bytes, options: Options) -> list[ProjectKernel]:
+    ctx = RuleContext(data, ts.parse(data), options, load_tables(), rel)
+    m = model(ctx)
+    found = []
+    for f in m.functions.values():
+        if not f.kernel:
+            continue
+        shared = tuple((s.name, s.elem_type, tuple(s.dims), s.dynamic) for s in [*f.shared, *f.shared_in])
+        attr = subgroup_attribute(ctx, f.name)
+        if shared or attr or f.globals_used:
+            found.append(
+                ProjectKernel(f.name, tuple(f.template_params), shared, attr, tuple(f.globals_used), rel)
+            )
+    return found
+
+
+def project_options(contents: dict[str, bytes], options: Options) -> dict[str, Options]:
+    """Per file: the device globals and functions of other files (device_globals.project_options) and
+    the kernels of other files that it launches."""
+    out = globals_options(contents, options)
+    if options.target != "sycl":
+        return out
+    base = replace(options, project_globals=(), project_functions=(), project_kernels=())
+    kernels: dict[str, list[ProjectKernel]] = {}
+    for rel, data in contents.items():
+        if _KERNEL_FILE.search(data) and _NEEDS_LAUNCH_HELP.search(data):
+            for k in kernel_facts(rel, data, base):
+                kernels.setdefault(k.name, []).append(k)
+    if not kernels:
+        return out
+    for rel, data in contents.items():
+        if b"<<<" not in data and b"__global__" not in data:
+            continue
+        # Files that launch the kernel, and files that declare it (a prototype in a header).
+        named = {m.group(1).decode("ascii") for m in _LAUNCH.finditer(data)}
+        if b"__global__" in data:
+            named |= {m.group(1).decode("ascii") for m in _PROTOTYPE.finditer(data)}
+        wanted = tuple(
+            ks[0]
+            for name, ks in sorted(kernels.items())
+            if name in named and len(ks) == 1 and ks[0].defined_in != rel
+        )
+        if wanted:
+            out[rel] = replace(out.get(rel, options), project_kernels=wanted)
+    return out
