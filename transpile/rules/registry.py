@@ -26,9 +26,11 @@ from .common.portability_shuffle_loop import ShuffleLoop16
 from .common.portability_texture_ref import TextureReference
 from .common.portability_warp_array import WarpArray32
 from .common.portability_warp_index import WarpIndex32
+from .common.renamed_include import RenamedInclude
 from .common.syntax_error import SyntaxErrorRegion
 from .common.unconverted import Unconverted
 from .hip.asm_special_registers import AsmSpecialRegisters
+from .hip.builtin_redefinition import BuiltinRedefinition
 from .hip.coop_groups_include import CoopGroupsInclude
 from .hip.coop_groups_reduce import CoopGroupsReduce
 from .hip.cublas_math_mode import CublasMathMode
@@ -37,11 +39,12 @@ from .hip.launch_ggl import LaunchGGL
 from .hip.mem_prefetch_location import MemPrefetchLocation
 from .hip.min_version import NeedsNewerHip
 from .hip.pointer_arg_cast import PointerArgCast
+from .hip.runtime_include import RuntimeInclude
 from .hip.warp_mask_64 import WarpMask64
 from .hip.warp_reduce_sync import WarpReduceSync
 from .hip.warp_sync_legacy import WarpSyncLegacy
 from .sycl import SYCL_RULES
-from .sycl.device_globals import project_options as sycl_project_options
+from .sycl.project_kernels import project_options as sycl_project_options
 
 # Rule packs register their rules here; see rules/sycl/__init__.py for the SYCL pack's list.
 HIP_FIRST: list[type[Rule]] = [
@@ -57,6 +60,8 @@ HIP_FIRST: list[type[Rule]] = [
     MemPrefetchLocation,
     NeedsNewerHip,
     CoopGroupsInclude,
+    RuntimeInclude,
+    BuiltinRedefinition,
 ]
 PORTABILITY: list[type[Rule]] = [
     WarpMaskLiteral,
@@ -70,7 +75,7 @@ PORTABILITY: list[type[Rule]] = [
     DynamicParallelism,
 ]
 SYCL_FIRST: list[type[Rule]] = SYCL_RULES
-COMMON: list[type[Rule]] = [IncludeRewrite, ApiRename]
+COMMON: list[type[Rule]] = [RenamedInclude, IncludeRewrite, ApiRename]
 LAST: list[type[Rule]] = [NotUtf8, SyntaxErrorRegion, Unconverted]
 
 

@@ -4,7 +4,9 @@ What it does
     Runs after every other rule. Each use of a CUDA API name (a table entry, or a name following CUDA's
     conventions such as `cudaFoo`, `cuBar`, `CUBLAS_X`, `__nv_y`) that no rule handled, and each CUDA
     header no rule mapped, is reported as unconverted and counted. Names the file (or, for a tree, any
-    file of the tree) declares itself, such as a project's own `CUDA_CHECK` macro, are not CUDA's.
+    file of the tree) declares itself, such as a project's own `CUDA_CHECK` macro, are not CUDA's; an
+    unknown capitalised name called like a function (`CUBLAS_CHECK(...)`) whose definition is outside the
+    input is the project's too: one warning per file says so, and it is not counted.
 Why
     Never silently wrong: what the rules cannot translate stays in place, marked, and the exit code tells
     scripts that something remains. The LLM fallback takes these regions.
@@ -35,6 +37,11 @@ CUDA_HEADER = re.compile(
 )
 
 
+# An unknown CUDA-looking name in capitals called like a function: a project's checking macro.
+_USER_MACRO = re.compile(r"[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+")
+_CALLED = re.compile(rb"[ \t]*\(")
+
+
 def family_of(name: str) -> str:
     lowered = name.lower().lstrip("_")
     for fam in ("cublas", "curand", "cufft", "cusparse", "cusolver", "cudnn", "nvrtc", "nvtx"):
@@ -58,6 +65,7 @@ class Unconverted(Rule):
         target = ctx.target.upper()
         user = ctx.options.user_names
         declared: frozenset[str] | None = None
+        macros_said: set[str] = set()
         for occ in ctx.occurrences:
             if occ.node is not None and occ.node.type == "field_identifier":
                 continue
@@ -67,6 +75,20 @@ class Unconverted(Rule):
                 if declared is None:
                     declared = ctx.declared_names
                 if occ.name in declared or occ.name in user:
+                    continue
+                if _USER_MACRO.fullmatch(occ.name) and _CALLED.match(ctx.source, occ.end):
+                    # `CUDA_CHECK(...)`: CUDA has no function-like macros of that shape; it is the
+                    # project's own, defined in a header outside the input. Said once, not counted.
+                    if occ.name not in macros_said:
+                        macros_said.add(occ.name)
+                        yield self.warning(
+                            occ.start,
+                            occ.end,
+                            f"`{occ.name}` looks like the project's own macro (not in the tables, not defined in "
+                            "the input): left as it is; translate the header that defines it too",
+                            family="user-macro",
+                            symbol=occ.name,
+                        )
                     continue
                 family = family_of(occ.name)
                 message = f"`{occ.name}` is not in the {target} tables"

@@ -21,6 +21,7 @@ from .builtin_index import BuiltinIndex
 from .coop_groups import CoopGroups
 from .device_globals import DeviceGlobals
 from .device_item import DeviceFunctionItem
+from .device_properties import DeviceProperties
 from .device_queries import DeviceQueries
 from .dim3_range import Dim3Range
 from .error_api import ErrorApi
@@ -96,6 +97,7 @@ SYCL_RULES: list[type[Rule]] = [
     Events,
     Streams,
     DeviceQueries,
+    DeviceProperties,
     BuiltinIndex,
     FunctionQualifiers,
     Printf,

@@ -137,6 +137,12 @@ def helpers_edit(ctx: RuleContext) -> tuple[Edit, list[str]] | None:
     text = "".join(chosen)
     guards = [t.split("\n", 1)[0].removeprefix("#ifndef ") for t in chosen]
     first = min(o.start for o in uses)
+    return block_edit(ctx, first, text), guards
+
+
+def block_edit(ctx: RuleContext, first: int, text: str) -> Edit:
+    """The insertion of a helper block `text` before the file-scope declaration holding offset `first`
+    (the first use), after the SYCL prelude."""
     top = ctx.top_level_includes
     # The block goes right after the end of the declaration before the first use (rules rewrite
     # declarations from their first byte, so not at the next one's start), else after the prelude.
@@ -146,10 +152,10 @@ def helpers_edit(ctx: RuleContext) -> tuple[Edit, list[str]] | None:
         at = prev.end_byte
         if ctx.source[at - 1 : at] != b"\n":
             text = "\n" + text.rstrip("\n")
-        return Edit(at, at, text), guards
+        return Edit(at, at, text)
     # Nothing between the includes and the first use: just after the prelude (GP201, an earlier rule,
     # inserts at the same point).
-    return Edit(prelude_at, prelude_at, text), guards
+    return Edit(prelude_at, prelude_at, text)
 
 
 def _previous_declaration(root: Node, offset: int) -> Node | None:

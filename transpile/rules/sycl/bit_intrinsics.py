@@ -2,7 +2,8 @@
 
 What it does
     Replaces the callee name of `__ffs`, `__ffsll`, `__brev`, `__brevll`, `__mulhi`, `__umulhi`,
-    `__mul64hi`, `__umul64hi`, `__rhadd`, `__urhadd`, `__uhadd`, `__saturatef`, `sincosf`, `sincos`,
+    `__mul64hi`, `__umul64hi`, `__rhadd`, `__urhadd`, `__uhadd`, `__byte_perm`, `__funnelshift_l`/`_lc`/
+    `_r`/`_rc`, `__sad`, `__usad`, `__saturatef`, `sincosf`, `sincos`,
     `__sincosf`, `sincospif` and `sincospi` with an immediately called lambda built from portable C++
     and SYCL 2020 built-ins (`sycl::popcount`, `sycl::sinpi`, `sycl::cospi`, ...). The argument list
     stays as written, so names inside it are still translated by the other rules.
@@ -55,6 +56,15 @@ def _sincos(t: str, sin: str, cos: str) -> str:
     return f"[]({t} gp_x, {t} *gp_s, {t} *gp_c) {{ *gp_s = {sin}(gp_x); *gp_c = {cos}(gp_x); }}"
 
 
+def _funnel(op: str, shift: str, high: bool) -> str:
+    take = "(gp_v >> 32)" if high else "gp_v"
+    return (
+        "[](unsigned int gp_lo, unsigned int gp_hi, unsigned int gp_s) { "
+        "unsigned long long gp_v = (static_cast<unsigned long long>(gp_hi) << 32) | gp_lo; "
+        f"gp_v = gp_v {op} ({shift}); return static_cast<unsigned int>({take} & 0xFFFFFFFFull); }}"
+    )
+
+
 # 64-bit unsigned high product from 32-bit halves (no __int128 in standard C++ device code).
 _UMUL64HI_BODY = (
     "unsigned long long gp_al = gp_a & 0xFFFFFFFFull, gp_ah = gp_a >> 32, "
@@ -99,6 +109,27 @@ LAMBDAS: dict[str, str] = {
     "__uhadd": (
         "[](unsigned int gp_a, unsigned int gp_b) { "
         "return static_cast<unsigned int>((static_cast<unsigned long long>(gp_a) + gp_b) >> 1); }"
+    ),
+    # Byte i of the result is the byte of {y:x} (x bytes 0-3, y bytes 4-7) named by nibble i of s.
+    "__byte_perm": (
+        "[](unsigned int gp_x, unsigned int gp_y, unsigned int gp_s) { "
+        "unsigned long long gp_v = (static_cast<unsigned long long>(gp_y) << 32) | gp_x; unsigned int gp_r = 0u; "
+        "for (int gp_i = 0; gp_i < 4; ++gp_i) gp_r |= static_cast<unsigned int>((gp_v >> (8u * ((gp_s >> (4 * gp_i)) & 7u))) "
+        "& 0xFFull) << (8 * gp_i); return gp_r; }"
+    ),
+    # Funnel shifts of the 64-bit {hi:lo}: the shift is taken mod 32 (l, r) or clamped to 32 (lc, rc).
+    "__funnelshift_l": _funnel("<<", "gp_s & 31u", high=True),
+    "__funnelshift_lc": _funnel("<<", "gp_s < 32u ? gp_s : 32u", high=True),
+    "__funnelshift_r": _funnel(">>", "gp_s & 31u", high=False),
+    "__funnelshift_rc": _funnel(">>", "gp_s < 32u ? gp_s : 32u", high=False),
+    # |x - y| + z without overflow in the difference.
+    "__sad": (
+        "[](int gp_x, int gp_y, unsigned int gp_z) { long long gp_d = static_cast<long long>(gp_x) - gp_y; "
+        "return static_cast<unsigned int>(gp_d < 0 ? -gp_d : gp_d) + gp_z; }"
+    ),
+    "__usad": (
+        "[](unsigned int gp_x, unsigned int gp_y, unsigned int gp_z) { "
+        "return (gp_x > gp_y ? gp_x - gp_y : gp_y - gp_x) + gp_z; }"
     ),
     # NaN compares false both ways: CUDA returns 0 for it.
     "__saturatef": "[](float gp_v) { return gp_v > 0.0f ? (gp_v < 1.0f ? gp_v : 1.0f) : 0.0f; }",

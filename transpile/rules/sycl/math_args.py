@@ -101,7 +101,7 @@ _SUFFIX = {
 # Math functions with an integer or pointer parameter, or CUDA overloads taking an int (pow(float, int)):
 # their arguments are not all of the function's floating type.
 _MIXED_PARAMS = frozenset(
-    {"ldexp", "scalbn", "scalbln", "jn", "yn", "frexp", "remquo", "modf", "sincos", "sincospi", "nan", "pow",
+    {"ldexp", "scalbn", "scalbln", "jn", "yn", "frexp", "remquo", "modf", "sincos", "sincospi", "nan",
      "norm", "rnorm", "powi"}
 )  # fmt: skip
 _ARITH_OPS = frozenset({"+", "-", "*", "/", "%", "&", "|", "^"})
@@ -427,6 +427,18 @@ class MathArgTypes(Rule):
         types = [type_of(ctx, n) for n in nodes]
         want: str | None = None
         spelling = ""
+        if name == "abs" and not qualified and len(nodes) == 1 and types[0] is not None:
+            if types[0].cuda not in _FLOATS:
+                return None  # sycl::abs is the integer one
+            # CUDA's abs(float)/abs(double) are <cmath> overloads; sycl::abs takes integers only.
+            return self.converted(
+                occ.start,
+                occ.end,
+                f"`abs` of a {types[0].cuda} -> sycl::fabs",
+                [Edit(occ.start, occ.end, "sycl::fabs")],
+                family="math",
+                symbol=name,
+            )
         if name in ("min", "max"):
             if len(nodes) != 2:
                 return None

@@ -1,3 +1,4 @@
+#include <hip/hip_runtime.h>
 __device__ unsigned lane() {
   unsigned lane;
   lane = __lane_id();

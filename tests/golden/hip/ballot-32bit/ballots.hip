@@ -1,3 +1,4 @@
+#include <hip/hip_runtime.h>
 // gpuport: hip_version=6.2
 __device__ int votes(float v) {
   unsigned b = __ballot_sync(0xffffffffffffffffull, v > 0);

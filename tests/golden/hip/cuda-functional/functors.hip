@@ -1,3 +1,4 @@
+#include <hip/hip_runtime.h>
 #include <hipcub/hipcub.hpp>
 
 template <int BLOCK>

@@ -1,3 +1,4 @@
+#include <hip/hip_runtime.h>
 __device__ float reduce(float v) {
   for (int offset = 16; offset > 0; offset /= 2) v += __shfl_down_sync(0xffffffffffffffffull, v, offset);
   for (int o = 16; o > 0; o >>= 1) v += __shfl_xor_sync(0xffffffffffffffffull, v, o);

@@ -1,3 +1,4 @@
+#include <hip/hip_runtime.h>
 #define WARP_SIZE 32
 #define TILE 32
 __global__ void k(float *out) {

@@ -1,3 +1,4 @@
+#include <hip/hip_runtime.h>
 // gpuport: hip_version=5.2
 __device__ float f(float v) {
   return v + __shfl_down(v, 1);

@@ -1,3 +1,4 @@
+#include <hip/hip_runtime.h>
 // gpuport: hip_version=6.2
 #define FULL 0xffffffff
 #define REDUCE(v, o) __shfl_down_sync(0xffffffffffffffffull, v, o)

@@ -1,3 +1,4 @@
+#include <hip/hip_runtime.h>
 #define FULL_MASK 0xffffffff
 #define ALL_LANES 0xFFFFFFFF
 #define BIG 0xffffffff

@@ -1,3 +1,4 @@
+#include <hip/hip_runtime.h>
 // gpuport: hip_version=5.2
 #define SHFL(v, o) __shfl_down(v, o)
 __device__ float f(float v, unsigned mask) {

@@ -1,3 +1,4 @@
+#include <hip/hip_runtime.h>
 // gpuport: hip_version=6.2
 __device__ float f(float v, unsigned long long mask) {
   v += __shfl_down_sync(mask, v, 1);
