@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -87,8 +87,13 @@ def translate_tree(
     force: bool = False,
     progress: Callable[[FileReport, int, int], None] | None = None,
     options: Options | None = None,
+    include_roots: Sequence[str | Path] = (),
 ) -> TreeReport:
     """Translate every CUDA file under `src` into `out` (mirroring the layout), copying other files.
+
+    `include_roots`: folders outside `src` whose headers the tree includes (`-I../common`); the files
+    the tree includes from them are translated too, and `out` then mirrors the layout below the folder
+    holding `src` and the roots.
 
     With `in_place=True` the files under `src` are rewritten and each changed file keeps a backup
     (`name.orig`). A re-run skips files whose content and options did not change (unless `force`).
@@ -103,4 +108,5 @@ def translate_tree(
         in_place=in_place,
         force=force,
         progress=progress,
+        include_roots=[Path(r) for r in include_roots],
     )

@@ -43,7 +43,12 @@ def _tree_files(root: Path) -> dict[str, bytes]:
 def _translate(case: Path, target: str, out: Path) -> tuple[dict[str, bytes], str]:
     spec = tomllib.loads((case / "case.toml").read_text())
     report = gpuport.translate_tree(
-        case / "in", out, to=target, hip_version=spec.get("hip_version", "5.2"), jobs=1
+        case / "in" / spec.get("src", "."),
+        out,
+        to=target,
+        hip_version=spec.get("hip_version", "5.2"),
+        jobs=1,
+        include_roots=[case / "in" / r for r in spec.get("include_roots", [])],
     )
     diag = "".join(
         f"{f.path}:{d.line}:{d.column} {d.code} {d.status}\n" for f in report.files for d in f.diagnostics
@@ -71,9 +76,19 @@ def test_tree_golden(case: Path, target: str, tmp_path: Path, update_golden: boo
     assert diag == diag_path.read_text(encoding="utf-8")
 
 
-def _compile(target: str, unit: Path, root: Path) -> subprocess.CompletedProcess[str]:
+def _compile(target: str, unit: Path, root: Path, incs: list[str]) -> subprocess.CompletedProcess[str]:
+    flags = [f"-I{root / i}" for i in incs]
     if target == "hip":
-        cmd = ["hipcc", "-std=c++17", "--offload-arch=gfx90a", "-fsyntax-only", "-x", "hip", str(unit)]
+        cmd = [
+            "hipcc",
+            "-std=c++17",
+            "--offload-arch=gfx90a",
+            "-fsyntax-only",
+            "-x",
+            "hip",
+            *flags,
+            str(unit),
+        ]
     else:
         from gpuport.dataset import toolchains
 
@@ -84,8 +99,9 @@ def _compile(target: str, unit: Path, root: Path) -> subprocess.CompletedProcess
             "-fsyntax-only",
             "-DSYCL_DISABLE_FSYCL_SYCLHPP_WARNING",
             f"-I{inc}",
-            str(unit),
+            *flags,
         ]
+        cmd.append(str(unit))
     env = {**os.environ, "HIP_PLATFORM": "amd"}
     return subprocess.run(cmd, cwd=root, capture_output=True, text=True, env=env, timeout=300)
 
@@ -106,7 +122,7 @@ def test_tree_golden_compiles(
     spec = tomllib.loads((case / "case.toml").read_text())
     for unit in spec["units"]:
         name = unit[: -len(".cu")] + ".cpp" if target == "sycl" and unit.endswith(".cu") else unit
-        proc = _compile(target, out / name, out)
+        proc = _compile(target, out / name, out, spec.get("include", []))
         assert proc.returncode == 0, f"{name}:\n{proc.stderr[-3000:]}"
 
 

@@ -335,6 +335,57 @@ def walk(src: Path, skip: Path | None, notes: list[str]) -> Iterator[Path]:
             yield here / f
 
 
+def _included_from_roots(
+    files: list[Path], roots: list[Path], out_root: Path, notes: list[str]
+) -> list[Path]:
+    """The files under the include roots that the tree's files include, transitively (resolved paths)."""
+    known = set(files)
+    extra: dict[Path, bytes] = {}
+    for root in roots:
+        for p in walk(root, out_root, notes):
+            rp = p.resolve()
+            if rp not in known and p.suffix.lower() in CUDA_EXTENSIONS | MAYBE_CUDA_EXTENSIONS:
+                try:
+                    extra[rp] = rp.read_bytes()
+                except OSError:
+                    continue
+    if not extra:
+        return []
+    contents: dict[Path, bytes] = dict(extra)
+    for p in files:
+        if p.suffix.lower() in CUDA_EXTENSIONS | MAYBE_CUDA_EXTENSIONS:
+            try:
+                contents[p] = p.read_bytes()
+            except OSError:
+                continue
+    anchor = Path(os.path.commonpath([str(p) for p in contents]))
+    graph = build_graph({p.relative_to(anchor).as_posix(): d for p, d in contents.items()})
+    reached = graph.included_by(p.relative_to(anchor).as_posix() for p in files if p in contents)
+    return sorted(p for p in extra if p.relative_to(anchor).as_posix() in reached)
+
+
+_QUOTED = re.compile(rb'^[ \t]*#[ \t]*include[ \t]*"([^"\n]+)"', re.MULTILINE)
+
+
+def _note_outside_includes(
+    contents: dict[Path, bytes], base: Path, inputs: list[Path], notes: list[str]
+) -> None:
+    """Report quoted includes that name an existing file outside the input and the include roots: it
+    stays CUDA (the translation cannot reach it) until its folder is given with --include-root."""
+    said: set[Path] = set()
+    for p, data in contents.items():
+        if b'"..' not in data and b'"/' not in data:
+            continue  # only a path that climbs out (or an absolute one) can leave the input
+        for m in _QUOTED.finditer(data):
+            target = (p.parent / m.group(1).decode("utf-8", "replace")).resolve()
+            if target.is_file() and not any(within(target, i) for i in inputs) and target not in said:
+                said.add(target)
+                notes.append(
+                    f"{p.relative_to(base)}: includes {target} from outside the input: not translated "
+                    "(give its folder with --include-root)"
+                )
+
+
 def translate_tree(
     src: Path,
     out: Path | None,
@@ -345,12 +396,26 @@ def translate_tree(
     force: bool = False,
     extension_map: dict[str, str] | None = None,
     progress: Callable[[FileReport, int, int], None] | None = None,
+    include_roots: Iterable[Path] = (),
 ) -> TreeReport:
-    """Translate every CUDA file under `src` into `out` (or in place), copying other files unchanged."""
+    """Translate every CUDA file under `src` into `out` (or in place), copying other files unchanged.
+
+    `include_roots`: folders outside `src` whose files the tree includes (`-I../common`); the files of
+    theirs that the tree includes, directly or not, are translated too. Then `out` mirrors the layout
+    below the folder that holds `src` and the roots (`out/app/...`, `out/common/...`), so relative
+    includes and -I flags keep working.
+    """
     start = time.perf_counter()
     src = Path(src)
     if not src.is_dir():
         raise TreeError(f"{src}: not a folder")
+    roots = [Path(r) for r in include_roots]
+    for r in roots:
+        if not r.is_dir():
+            raise TreeError(f"{r}: --include-root is not a folder")
+    if roots and in_place:
+        raise TreeError("--include-root writes a new tree: give -o OUT, not --in-place")
+    base = Path(os.path.commonpath([src.resolve(), *(r.resolve() for r in roots)])) if roots else src
     if in_place:
         out_root = src
         ext_map: dict[str, str] = {}  # renaming in place would leave the old file behind
@@ -371,6 +436,10 @@ def translate_tree(
             raise TreeError(f"{out_root}: output folder is not writable")
     report = TreeReport(str(src), None if in_place else str(out_root), options.target, _options_dict(options))
     files = list(walk(src, None if in_place else out_root, report.notes))
+    if roots:
+        src_files = {p.resolve() for p in files}
+        files = sorted(src_files)
+        files += _included_from_roots(files, roots, out_root, report.notes)
     cache_path = out_root / CACHE_FILE
     cache = {} if force else _load_cache(cache_path)
 
@@ -385,9 +454,10 @@ def translate_tree(
                 contents[path] = path.read_bytes()
             except OSError:
                 continue  # reported when the worker reads it
-    by_rel = {p.relative_to(src).as_posix(): d for p, d in contents.items()}
+    _note_outside_includes(contents, base, [src, *roots], report.notes)
+    by_rel = {p.relative_to(base).as_posix(): d for p, d in contents.items()}
     out_names = {
-        p.relative_to(src).as_posix(): _renamed(p.relative_to(src).as_posix(), ext_map) for p in files
+        p.relative_to(base).as_posix(): _renamed(p.relative_to(base).as_posix(), ext_map) for p in files
     }
     tree_facts = tree_model(by_rel, out_names, options)
     # E.g. SYCL: device globals and device functions shared across files (-rdc builds), so a file that
@@ -399,7 +469,7 @@ def translate_tree(
     declared: set[str] = set(options.user_names)
     jobs_todo: list[Job] = []
     for path in files:
-        rel = path.relative_to(src).as_posix()
+        rel = path.relative_to(base).as_posix()
         file_options = tree_facts.options_for(rel, per_file.get(rel, options))
         out_rel = out_names[rel]
         suffix = path.suffix.lower()

@@ -46,6 +46,14 @@ def add_parser(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-ar
     p.add_argument(
         "-j", "--jobs", type=int, default=1, help="processes translating a tree (this one and N-1 workers)"
     )
+    p.add_argument(
+        "--include-root",
+        action="append",
+        default=[],
+        metavar="DIR",
+        help="a folder outside SRC whose headers the tree includes (-I../common); what the tree includes "
+        "from it is translated too, and OUT mirrors the layout of SRC and the roots (repeatable)",
+    )
     p.add_argument("--in-place", action="store_true", help="rewrite the tree in place (keeps NAME.orig)")
     p.add_argument("--force", action="store_true", help="retranslate files the cache says are current")
     p.add_argument("--report-json", metavar="FILE", help="write the full report as JSON")
@@ -147,6 +155,7 @@ def _run_tree(args: argparse.Namespace, src: Path, options) -> TreeReport | None
             in_place=args.in_place,
             force=args.force,
             progress=progress,
+            include_roots=[Path(r) for r in args.include_root],
         )
     except TreeError as err:
         print(f"gpuport translate: {err}", file=sys.stderr)
