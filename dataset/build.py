@@ -34,7 +34,7 @@ from typing import Any
 from . import compare as cmp
 from . import sandbox, toolchains
 from .store import LEVELS, Evidence, PairResult, RunRecord, Store, TaskRecord, pair_key, tree_hash
-from .suite import Task, load_suite
+from .suite import Task, load_suite, load_suite_lenient
 
 TARGETS = ("hip", "sycl")
 DEFAULT_AMD_ARCHS = ("gfx90a", "gfx1030")
@@ -43,6 +43,7 @@ COMPILE_MEM_BYTES = 16 * 1024**3  # clang/cicc on a big template TU stay well un
 HOST_RUN_MEM_BYTES = 8 * 1024**3  # CPU runs (SYCL on AdaptiveCpp's OpenMP backend)
 CPU_RUN_TIMEOUT_FACTOR = 10
 CPU_RUN_MIN_TIMEOUT_S = 120
+CPU_RUN_MAX_TIMEOUT_S = 900  # the hard cap, whatever the task asks for
 
 
 # ---------------------------------------------------------------- options and the machine snapshot
@@ -728,7 +729,9 @@ def _run_and_compare(
             repeat=o.repeat,
             # The task's limit is for its GPU run; the same work on a CPU (AdaptiveCpp's OpenMP target)
             # takes longer, so the CPU run gets ten times as long, at least two minutes.
-            timeout_s=max(CPU_RUN_MIN_TIMEOUT_S, task.timeout_s * CPU_RUN_TIMEOUT_FACTOR),
+            timeout_s=min(
+                CPU_RUN_MAX_TIMEOUT_S, max(CPU_RUN_MIN_TIMEOUT_S, task.timeout_s * CPU_RUN_TIMEOUT_FACTOR)
+            ),
             cwd=cwd,
             mem_bytes=HOST_RUN_MEM_BYTES,
         )
@@ -833,10 +836,12 @@ class BuildReport:
     errors: int = 0
     elapsed_s: float = 0.0
     machine: dict[str, Any] = field(default_factory=dict)
+    task_errors: list[str] = field(default_factory=list)  # invalid tasks, not built (one line a problem)
 
     def to_dict(self) -> dict[str, Any]:
         levels = {lv: sum(1 for r in self.rows if r["level"] == lv) for lv in LEVELS}
         return {
+            "task_errors": self.task_errors,
             "built": self.built,
             "skipped": self.skipped,
             "errors": self.errors,
@@ -850,14 +855,20 @@ class BuildReport:
 ProgressFn = Callable[[dict[str, Any], int, int], None]
 
 
-def select_tasks(suite: Path, names: list[str] | None) -> list[Task]:
-    tasks = load_suite(suite)
+def select_tasks(suite: Path, names: list[str] | None, errors: list[str] | None = None) -> list[Task]:
+    """The suite's tasks (those named, when `names` is given). With an `errors` list, invalid tasks are
+    reported there and the rest returned; without one, any invalid task raises TaskError."""
+    if errors is None:
+        tasks = load_suite(suite)
+    else:
+        tasks, problems = load_suite_lenient(suite)
+        errors += problems
     if not names:
         return tasks
     by_name = {t.name: t for t in tasks}
     missing = [n for n in names if n not in by_name]
     if missing:
-        raise ValueError(f"unknown task(s): {', '.join(missing)}")
+        raise ValueError(f"unknown or invalid task(s): {', '.join(missing)}")
     return [by_name[n] for n in names]
 
 
@@ -881,10 +892,11 @@ def build(
     for t in options.targets:
         if t not in TARGETS:
             raise ValueError(f"unknown target {t!r}: expected one of {', '.join(TARGETS)}")
-    selected = select_tasks(suite, tasks)
+    task_errors: list[str] = []
+    selected = select_tasks(suite, tasks, task_errors)  # one bad task.toml: reported, the rest built
     machine = machine or Machine.detect()
     caps = machine.capabilities(options)
-    report = BuildReport(machine=machine.to_dict())
+    report = BuildReport(machine=machine.to_dict(), task_errors=task_errors)
     scratch_root = Path(scratch) if scratch else Path(tempfile.mkdtemp(prefix="gpuport-build-"))
     scratch_root.mkdir(parents=True, exist_ok=True)
     lock_dir = str(scratch_root / ".gpu-locks")

@@ -1,8 +1,8 @@
 """`gpuport build`: translate suite tasks, prove each port with compilers and runs, record it in the store.
 
 Exit codes: 0 the build ran (whatever levels the pairs reached; see the summary); 2 usage error (bad
-option, unknown task, invalid suite); 3 the pipeline itself failed on some pair (internal error logged as
-evidence in the store).
+option, unknown task, unusable store); 3 some task was invalid (reported, the others built) or the pipeline
+itself failed on some pair (internal error logged as evidence in the store).
 """
 
 from __future__ import annotations
@@ -96,6 +96,7 @@ def _split(text: str | None) -> list[str]:
 
 def run(args: argparse.Namespace) -> int:
     from ..dataset.build import TARGETS, BuildOptions, build
+    from ..dataset.store import StoreError
     from ..dataset.suite import TaskError, default_suite_root
 
     targets = _split(args.to)
@@ -139,18 +140,20 @@ def run(args: argparse.Namespace) -> int:
                 progress=None if args.json else _plain_progress,
                 **extra,
             )
-    except (TaskError, ValueError) as err:
+    except (TaskError, ValueError, StoreError) as err:
         print(f"gpuport build: {err}", file=sys.stderr)
         return EXIT_USAGE
     finally:
         if "executor" in extra:
             extra["executor"].close()
+    for problem in report.task_errors:
+        print(f"gpuport build: invalid task, not built: {problem}", file=sys.stderr)
     if args.json:
         json.dump(report.to_dict(), sys.stdout, indent=1)
         sys.stdout.write("\n")
     else:
         _print_summary(report.to_dict(), args.store)
-    return EXIT_INTERNAL if report.errors else EXIT_OK
+    return EXIT_INTERNAL if report.errors or report.task_errors else EXIT_OK
 
 
 def _placement_kwargs(args: argparse.Namespace) -> dict[str, Any]:
