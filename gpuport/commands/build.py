@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import signal
 import sys
 from pathlib import Path
 from typing import Any
@@ -65,6 +66,11 @@ def add_parser(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-ar
     p.add_argument("--force", action="store_true", help="rebuild pairs the store already has")
     p.add_argument("--scratch", default=None, help="scratch folder (default: a temporary one, removed after)")
     p.add_argument("--keep-scratch", action="store_true", help="keep compiled files for inspection")
+    p.add_argument(
+        "--trust-tasks",
+        action="store_true",
+        help="compile and run tasks even where bubblewrap isolation is not available (see `gpuport doctor`)",
+    )
     p.add_argument("--json", action="store_true", help="print the build report as JSON on stdout")
     p.add_argument("--no-progress", action="store_true", help="no progress bar")
     p.add_argument(
@@ -118,7 +124,12 @@ def run(args: argparse.Namespace) -> int:
         max_level=args.max_level,
         isa=not args.no_isa,
         keep_scratch=args.keep_scratch,
+        isolation="container" if args.runner == "docker" else "bwrap",
+        trust_tasks=args.trust_tasks,
     )
+    # SIGTERM (a timeout, a stopped job) unwinds like Ctrl-C: the running compile is killed and the
+    # scratch folder removed by the finally blocks, instead of both being left behind.
+    signal.signal(signal.SIGTERM, _terminate)
     show_progress = not args.no_progress and not args.json and sys.stderr.isatty()
     try:
         extra = _placement_kwargs(args)
@@ -154,6 +165,10 @@ def run(args: argparse.Namespace) -> int:
     else:
         _print_summary(report.to_dict(), args.store)
     return EXIT_INTERNAL if report.errors or report.task_errors else EXIT_OK
+
+
+def _terminate(signum: int, frame: object) -> None:
+    raise SystemExit(128 + signum)
 
 
 def _placement_kwargs(args: argparse.Namespace) -> dict[str, Any]:
