@@ -27,14 +27,14 @@ import tempfile
 import time
 import traceback
 from collections.abc import Callable, Iterator
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
 from . import compare as cmp
-from . import sandbox, toolchains
+from . import isolation, sandbox, toolchains
 from .store import LEVELS, Evidence, PairResult, RunRecord, Store, TaskRecord, pair_key, tree_hash
-from .suite import Task, load_suite
+from .suite import Task, load_suite, load_suite_lenient
 
 TARGETS = ("hip", "sycl")
 DEFAULT_AMD_ARCHS = ("gfx90a", "gfx1030")
@@ -43,6 +43,7 @@ COMPILE_MEM_BYTES = 16 * 1024**3  # clang/cicc on a big template TU stay well un
 HOST_RUN_MEM_BYTES = 8 * 1024**3  # CPU runs (SYCL on AdaptiveCpp's OpenMP backend)
 CPU_RUN_TIMEOUT_FACTOR = 10
 CPU_RUN_MIN_TIMEOUT_S = 120
+CPU_RUN_MAX_TIMEOUT_S = 900  # the hard cap, whatever the task asks for
 
 
 # ---------------------------------------------------------------- options and the machine snapshot
@@ -62,9 +63,14 @@ class BuildOptions:
     # correctness sweeps of many small programs, where process start-up dominates. Shared runs give no
     # time ratio: their kernel times are not parity evidence.
     gpu_share: int = 1
+    # Compiles and runs happen inside bubblewrap (dataset/isolation.py). build() refuses to compile or run
+    # without it unless trust_tasks is set ("container": --runner docker, whose containers isolate).
+    isolation: str = "bwrap"  # bwrap | none | container
+    trust_tasks: bool = False
 
     def to_dict(self) -> dict[str, Any]:
         return {
+            "isolation": self.isolation,
             "targets": list(self.targets),
             "hip_version": self.hip_version,
             "amd_archs": list(self.amd_archs),
@@ -564,27 +570,36 @@ def run_task(jobs: list[PairJob]) -> list[PairResult]:
     first = jobs[0]
     start = time.monotonic()
     Path(first.workdir).mkdir(parents=True, exist_ok=True)
+    iso = None
+    if first.options.isolation == "bwrap" and first.options.wants("compiles"):
+        iso = isolation.for_job(first.workdir, [first.task.path])
+        if iso is None:  # checked by build(); a worker on another machine may still lack it
+            raise RuntimeError(f"bubblewrap is not usable on this worker: {isolation.availability()[1]}")
     try:
-        original: Compiled | None = None
-        if first.options.wants("compiles"):
-            original = compile_cuda_stage(first)
-        results: list[PairResult] = []
-        shared: dict[str, Any] = {}  # the original's GPU results, once a pair has run it
-        # HIP first: its GPU run of the original becomes the reference of the SYCL pair.
-        for job in sorted(jobs, key=lambda j: TARGETS.index(j.target)):
-            try:
-                results.append(_run_pair(job, original, start, shared))
-            except Exception:  # noqa: BLE001  (a bug in one stage must not lose the other pairs)
-                res = _empty_result(job)
-                res.notes.append("internal error in the pipeline")
-                res.evidence.append(
-                    Evidence("internal", "log", "traceback", traceback.format_exc(), ok=False)
-                )
-                results.append(res)
-        return results
+        with sandbox.confined(iso):
+            return _run_pairs(jobs, first, start)
     finally:
         if not first.options.keep_scratch:
             shutil.rmtree(first.workdir, ignore_errors=True)
+
+
+def _run_pairs(jobs: list[PairJob], first: PairJob, start: float) -> list[PairResult]:
+    """Every target of one task, inside the job's confinement (run_task)."""
+    original: Compiled | None = None
+    if first.options.wants("compiles"):
+        original = compile_cuda_stage(first)
+    results: list[PairResult] = []
+    shared: dict[str, Any] = {}  # the original's GPU results, once a pair has run it
+    # HIP first: its GPU run of the original becomes the reference of the SYCL pair.
+    for job in sorted(jobs, key=lambda j: TARGETS.index(j.target)):
+        try:
+            results.append(_run_pair(job, original, start, shared))
+        except Exception:  # noqa: BLE001  (a bug in one stage must not lose the other pairs)
+            res = _empty_result(job)
+            res.notes.append("internal error in the pipeline")
+            res.evidence.append(Evidence("internal", "log", "traceback", traceback.format_exc(), ok=False))
+            results.append(res)
+    return results
 
 
 def _empty_result(job: PairJob) -> PairResult:
@@ -728,7 +743,9 @@ def _run_and_compare(
             repeat=o.repeat,
             # The task's limit is for its GPU run; the same work on a CPU (AdaptiveCpp's OpenMP target)
             # takes longer, so the CPU run gets ten times as long, at least two minutes.
-            timeout_s=max(CPU_RUN_MIN_TIMEOUT_S, task.timeout_s * CPU_RUN_TIMEOUT_FACTOR),
+            timeout_s=min(
+                CPU_RUN_MAX_TIMEOUT_S, max(CPU_RUN_MIN_TIMEOUT_S, task.timeout_s * CPU_RUN_TIMEOUT_FACTOR)
+            ),
             cwd=cwd,
             mem_bytes=HOST_RUN_MEM_BYTES,
         )
@@ -833,10 +850,12 @@ class BuildReport:
     errors: int = 0
     elapsed_s: float = 0.0
     machine: dict[str, Any] = field(default_factory=dict)
+    task_errors: list[str] = field(default_factory=list)  # invalid tasks, not built (one line a problem)
 
     def to_dict(self) -> dict[str, Any]:
         levels = {lv: sum(1 for r in self.rows if r["level"] == lv) for lv in LEVELS}
         return {
+            "task_errors": self.task_errors,
             "built": self.built,
             "skipped": self.skipped,
             "errors": self.errors,
@@ -850,14 +869,20 @@ class BuildReport:
 ProgressFn = Callable[[dict[str, Any], int, int], None]
 
 
-def select_tasks(suite: Path, names: list[str] | None) -> list[Task]:
-    tasks = load_suite(suite)
+def select_tasks(suite: Path, names: list[str] | None, errors: list[str] | None = None) -> list[Task]:
+    """The suite's tasks (those named, when `names` is given). With an `errors` list, invalid tasks are
+    reported there and the rest returned; without one, any invalid task raises TaskError."""
+    if errors is None:
+        tasks = load_suite(suite)
+    else:
+        tasks, problems = load_suite_lenient(suite)
+        errors += problems
     if not names:
         return tasks
     by_name = {t.name: t for t in tasks}
     missing = [n for n in names if n not in by_name]
     if missing:
-        raise ValueError(f"unknown task(s): {', '.join(missing)}")
+        raise ValueError(f"unknown or invalid task(s): {', '.join(missing)}")
     return [by_name[n] for n in names]
 
 
@@ -881,11 +906,18 @@ def build(
     for t in options.targets:
         if t not in TARGETS:
             raise ValueError(f"unknown target {t!r}: expected one of {', '.join(TARGETS)}")
-    selected = select_tasks(suite, tasks)
+    options = _with_isolation(options)  # before anything is written: a refusal leaves no store behind
+    task_errors: list[str] = []
+    selected = select_tasks(suite, tasks, task_errors)  # one bad task.toml: reported, the rest built
     machine = machine or Machine.detect()
     caps = machine.capabilities(options)
-    report = BuildReport(machine=machine.to_dict())
-    scratch_root = Path(scratch) if scratch else Path(tempfile.mkdtemp(prefix="gpuport-build-"))
+    report = BuildReport(machine=machine.to_dict(), task_errors=task_errors)
+    if scratch is None:
+        remove_stale_scratch()
+    # The pid in the name lets a later build tell a killed build's folder (pid gone) from a running one's.
+    scratch_root = (
+        Path(scratch) if scratch else Path(tempfile.mkdtemp(prefix=f"{SCRATCH_PREFIX}{os.getpid()}-"))
+    )
     scratch_root.mkdir(parents=True, exist_ok=True)
     lock_dir = str(scratch_root / ".gpu-locks")
     store = Store(store_path)
@@ -937,6 +969,10 @@ def build(
                     report.rows.append(summary)
                     if progress is not None:
                         progress(summary, done, total)
+        except BaseException:
+            if executor is None and hasattr(ex, "terminate"):
+                ex.terminate()  # SIGTERM / Ctrl-C: do not wait for the workers' compiles to finish
+            raise
         finally:
             if executor is None:
                 ex.close()
@@ -947,6 +983,48 @@ def build(
     report.rows.sort(key=lambda r: (r["task"], r["target"]))
     report.elapsed_s = time.monotonic() - start
     return report
+
+
+class IsolationError(ValueError):
+    """Untrusted tasks would be compiled and run without isolation."""
+
+
+def _with_isolation(options: BuildOptions) -> BuildOptions:
+    """The options with the isolation this build uses; refuses an untrusted build that has none."""
+    if options.isolation != "bwrap" or not options.wants("compiles"):
+        return options  # translation alone runs nothing of the task's
+    ok, why = isolation.availability()
+    if ok:
+        return options
+    if options.trust_tasks:
+        return replace(options, isolation="none")
+    raise IsolationError(
+        f"refusing to compile and run untrusted tasks without isolation ({why}); install bubblewrap "
+        "(`gpuport doctor` says whether it works here), or pass --trust-tasks if you trust every task"
+    )
+
+
+SCRATCH_PREFIX = "gpuport-build-"
+
+
+def remove_stale_scratch(folder: Path | None = None) -> list[Path]:
+    """Remove scratch folders of builds that were killed (SIGKILL leaves no chance to clean up): those
+    named with a pid that no longer exists. Returns what was removed."""
+    removed = []
+    for p in Path(folder or tempfile.gettempdir()).glob(f"{SCRATCH_PREFIX}*-*"):
+        pid = p.name[len(SCRATCH_PREFIX) :].split("-", 1)[0]
+        if not pid.isdigit() or not p.is_dir() or p.is_symlink():
+            continue
+        try:
+            os.kill(int(pid), 0)
+            continue  # that build is still running
+        except ProcessLookupError:
+            pass
+        except PermissionError:
+            continue  # another user's live process
+        shutil.rmtree(p, ignore_errors=True)
+        removed.append(p)
+    return removed
 
 
 def _crashed(job: PairJob, err: BaseException) -> PairResult:

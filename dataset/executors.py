@@ -87,6 +87,16 @@ class LocalExecutor:
             self._pool.shutdown(wait=True, cancel_futures=True)
             self._pool = None
 
+    def terminate(self) -> None:
+        """Stop now (the build is being killed): kill the workers; their sandboxed compiles die with them
+        (bubblewrap's --die-with-parent), instead of running on as orphans."""
+        if self._pool is None:
+            return
+        for proc in list(getattr(self._pool, "_processes", {}).values()):
+            proc.kill()
+        self._pool.shutdown(wait=False, cancel_futures=True)
+        self._pool = None
+
 
 def make_executor(jobs: int) -> Executor:
     return LocalExecutor(jobs) if jobs > 1 else SerialExecutor()

@@ -22,6 +22,7 @@ from __future__ import annotations
 import hashlib
 import json
 import math
+import sqlite3
 import tempfile
 from collections import Counter
 from collections.abc import Iterator
@@ -30,7 +31,8 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
-from .store import LEVELS, count_pairs, iter_pairs, level_rank
+from .confine import escapes_folder, files_problems, flag_problems
+from .store import LEVELS, count_pairs, iter_pairs, level_rank, unusable
 
 SPLITS = ("train", "validation")
 DATA_DIR = "data"
@@ -546,9 +548,37 @@ def split_of(cuda_hash: str, validation_fraction: float) -> str:
     return "validation" if h / 2**64 < validation_fraction else "train"
 
 
+def outside_problems(files: dict[str, str], spec: dict[str, Any]) -> list[str]:
+    """Why a stored task's sources (or the compiler logs made from them) may hold text from outside the
+    task folder: a path or an include reaching out, or a flag naming an outside folder. Such rows are
+    never exported (a store written before these checks, or by hand, is not trusted either)."""
+    return files_problems(files) + flag_problems(spec.get("flags") or [])
+
+
+def refused_tasks(store_path: str | Path) -> dict[str, list[str]]:
+    """Stored tasks whose rows export refuses (name -> problems); read-only, without the evidence."""
+    db = sqlite3.connect(f"{Path(store_path).resolve().as_uri()}?mode=ro", uri=True, timeout=60.0)
+    try:
+        out = {}
+        for name, files, spec in db.execute("SELECT name, files, spec FROM tasks"):
+            problems = outside_problems(json.loads(files), json.loads(spec))
+            if problems:
+                out[name] = problems
+        return out
+    except sqlite3.DatabaseError as err:
+        raise unusable(store_path, err) from None
+    finally:
+        db.close()
+
+
 def iter_rows(store_path: str | Path, min_level: str = "translated") -> Iterator[dict[str, Any]]:
-    """The exported rows, in store order (task, target); stale pairs are left out."""
+    """The exported rows, in store order (task, target); stale pairs and refused ones are left out."""
     for pair in iter_pairs(store_path, min_level=min_level):
+        task = pair["task_row"]
+        if task is not None and outside_problems(task["files"], task["spec"]):
+            continue  # listed in ExportResult.refused
+        if any(escapes_folder(p) for p in pair["translated_files"]):
+            continue
         row = pair_to_row(pair)
         if row is not None:
             yield row
@@ -568,6 +598,8 @@ class ExportResult:
     rows: dict[str, int] = field(default_factory=dict)  # per split
     files: list[Path] = field(default_factory=list)
     stale_pairs: int = 0  # pairs left out: their task was re-stored with other CUDA sources
+    refused: list[str] = field(default_factory=list)  # tasks left out: sources from outside their folder
+    refused_problems: list[str] = field(default_factory=list)  # why, one line a problem
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -575,6 +607,8 @@ class ExportResult:
             "rows": self.rows,
             "files": [p.relative_to(self.out_dir).as_posix() for p in self.files],
             "stale_pairs_skipped": self.stale_pairs,
+            "refused_tasks": self.refused,
+            "refused_problems": self.refused_problems,
         }
 
 
@@ -600,12 +634,16 @@ def export(
     ds_lib = _datasets()
     store = Path(store_path)
     fresh, stale = count_pairs(store, min_level)
+    refused = refused_tasks(store)
+    if refused:
+        fresh -= _pairs_of(store, list(refused), min_level)
     out = Path(out_dir)
     data = out / DATA_DIR
     data.mkdir(parents=True, exist_ok=True)
     for old in data.glob("*.parquet"):
         old.unlink()
-    result = ExportResult(out, stale_pairs=stale)
+    result = ExportResult(out, stale_pairs=stale, refused=sorted(refused))
+    result.refused_problems = [f"{name}: {msg}" for name in sorted(refused) for msg in refused[name]]
     feats = features()
     # A private cache folder: datasets caches generator output by fingerprint, and a store that changed
     # under the same path must never be answered from a stale cache.
@@ -653,6 +691,21 @@ def export(
     readme.write_text(card, encoding="utf-8")
     result.files.append(readme)
     return result
+
+
+def _pairs_of(store: Path, tasks: list[str], min_level: str) -> int:
+    """Fresh pairs (at or above min_level) of the given tasks: what count_pairs counted for them."""
+    db = sqlite3.connect(f"{store.resolve().as_uri()}?mode=ro", uri=True, timeout=60.0)
+    try:
+        marks = ",".join("?" * len(tasks))
+        (n,) = db.execute(
+            f"SELECT count(*) FROM pairs p JOIN tasks t ON t.name = p.task WHERE p.level_rank >= ?"
+            f" AND t.cuda_hash IS p.cuda_hash AND p.task IN ({marks})",
+            (level_rank(min_level), *tasks),
+        ).fetchone()
+        return int(n)
+    finally:
+        db.close()
 
 
 # ---------------------------------------------------------------- the dataset card

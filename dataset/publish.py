@@ -76,6 +76,16 @@ def _selected(folder: Path) -> list[str]:
     return list(hf_utils.filter_repo_objects(rel, ignore_patterns=ignores))  # type: ignore[attr-defined]
 
 
+def _links(folder: Path) -> list[str]:
+    """Symbolic links (to files or folders) anywhere below folder, relative, sorted."""
+    out = []
+    for here, dirs, files in os.walk(folder):  # does not follow linked folders; lists them in dirs
+        for name in dirs + files:
+            if (Path(here) / name).is_symlink():
+                out.append((Path(here) / name).relative_to(folder).as_posix())
+    return sorted(out)
+
+
 def _sha256(path: Path) -> str:
     h = hashlib.sha256()
     with path.open("rb") as fh:
@@ -89,6 +99,10 @@ def plan(out_dir: str | Path) -> list[PlannedFile]:
     folder = Path(out_dir).expanduser().resolve()
     if not folder.is_dir():
         raise PublishError(f"{out_dir}: not a folder")
+    links = _links(folder)
+    if links:
+        # upload_folder would send what a link points at (any file on this machine) under the link's name.
+        raise PublishError(f"{out_dir}: refusing to upload symlinked files: {', '.join(links)}")
     files = _selected(folder)
     if "README.md" not in files:
         raise PublishError(f"{out_dir}: no README.md (dataset card); run `gpuport export` first")

@@ -49,8 +49,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, TypeVar
 
-from . import toolchains
+from . import isolation, sandbox, toolchains
 from .build import (
+    BuildOptions,
     Compiled,
     Machine,
     PairJob,
@@ -210,13 +211,26 @@ def _strip(compiled: list[Compiled]) -> list[Compiled]:
     return [dataclasses.replace(c, binary=None) for c in compiled]
 
 
-def _with_retries(stage: str, config: NodeConfig, body: Callable[[Path], StageOut]) -> StageOut:
-    """Run a stage body in a fresh scratch folder, again (bounded) when it failed in a transient way."""
+def _with_retries(
+    stage: str, config: NodeConfig, body: Callable[[Path], StageOut], options: BuildOptions
+) -> StageOut:
+    """Run a stage body in a fresh scratch folder, again (bounded) when it failed in a transient way.
+
+    Its compiles and runs are confined to that folder by bubblewrap, as in the local pipeline (run_task),
+    when the build asked for it; a node without bubblewrap refuses the stage."""
     attempts: list[str] = []
     while True:
         scratch = Path(tempfile.mkdtemp(prefix=f"gpuport-ray-{stage}-"))
         try:
-            out = body(scratch)
+            iso = None
+            if options.isolation == "bwrap" and options.wants("compiles"):
+                iso = isolation.for_job(scratch)
+                if iso is None:
+                    raise RuntimeError(
+                        f"bubblewrap is not usable on this node: {isolation.availability()[1]}"
+                    )
+            with sandbox.confined(iso):
+                out = body(scratch)
         finally:
             shutil.rmtree(scratch, ignore_errors=True)
         why = _transient(out.compiled)
@@ -234,7 +248,7 @@ def translate_remote(job: PairJob, task_tar: bytes, config: NodeConfig) -> Stage
         tr = translate_stage(local)
         return StageOut("translate", {}, translated=tr, tree=pack_dir(tr.src_dir))
 
-    return _with_retries("translate", config, body)
+    return _with_retries("translate", config, body, job.options)
 
 
 def cuda_remote(job: PairJob, task_tar: bytes, config: NodeConfig) -> StageOut:
@@ -243,7 +257,7 @@ def cuda_remote(job: PairJob, task_tar: bytes, config: NodeConfig) -> StageOut:
         Path(local.workdir).mkdir(parents=True, exist_ok=True)
         return StageOut("cuda", {}, compiled=_strip([compile_cuda_stage(local)]))
 
-    return _with_retries("cuda", config, body)
+    return _with_retries("cuda", config, body, job.options)
 
 
 def hip_amd_remote(job: PairJob, task_tar: bytes, config: NodeConfig, tr: StageOut) -> StageOut:
@@ -253,7 +267,7 @@ def hip_amd_remote(job: PairJob, task_tar: bytes, config: NodeConfig, tr: StageO
             "hip-amd", {}, compiled=_strip(compile_hip_amd_stage(local, _local_translation(tr, local)))
         )
 
-    return _with_retries("hip-amd", config, body)
+    return _with_retries("hip-amd", config, body, job.options)
 
 
 def sycl_typecheck_remote(job: PairJob, task_tar: bytes, config: NodeConfig, tr: StageOut) -> StageOut:
@@ -265,7 +279,7 @@ def sycl_typecheck_remote(job: PairJob, task_tar: bytes, config: NodeConfig, tr:
             "sycl-typecheck", {}, compiled=_strip(compile_sycl_stage(local, _local_translation(tr, local)))
         )
 
-    return _with_retries("sycl-typecheck", config, body)
+    return _with_retries("sycl-typecheck", config, body, job.options)
 
 
 def _run_fields(res: PairResult) -> dict[str, Any]:
@@ -303,7 +317,7 @@ def hip_gpu_remote(job: PairJob, task_tar: bytes, config: NodeConfig, tr: StageO
             out.reference = (shared["reference"], shared["hardware"])
         return out
 
-    return _with_retries("hip-gpu", config, body)
+    return _with_retries("hip-gpu", config, body, job.options)
 
 
 def sycl_acpp_remote(
@@ -329,7 +343,7 @@ def sycl_acpp_remote(
         out.run = _run_fields(res)
         return out
 
-    return _with_retries("sycl-acpp", config, body)
+    return _with_retries("sycl-acpp", config, body, job.options)
 
 
 def detect_remote(config: NodeConfig) -> tuple[dict[str, Any], Machine]:

@@ -2,23 +2,30 @@
 
 Kernels from the suite and model outputs are compiled and run here. The command is always an argument
 list (never a shell string), runs in its own process group (so a timeout kills its children too), gets
-RLIMIT_CPU / RLIMIT_AS / RLIMIT_CORE set in the child before exec, and has its output capped so a program
-printing forever cannot fill memory. The result says why a run ended badly (`reason`), so the pipeline can
+RLIMIT_CPU / RLIMIT_AS / RLIMIT_FSIZE / RLIMIT_CORE set in the child before exec, and has its output capped
+so a program printing forever cannot fill memory. Under an `Isolation` (dataset/isolation.py; for a whole
+job through `confined`) the command runs inside bubblewrap: read-only system, private work folder, no
+network, and a pid namespace that takes every descendant with it. The result says why a run ended badly (`reason`), so the pipeline can
 record a timeout or an out-of-memory as evidence and move on.
 """
 
 from __future__ import annotations
 
+import contextlib
+import contextvars
+import ctypes
 import os
 import resource
 import signal
 import subprocess
 import threading
 import time
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import IO
+
+from .isolation import Isolation, clean_env
 
 DEFAULT_MAX_OUTPUT = 4 * 1024 * 1024  # bytes kept per stream
 # Messages a C/C++ program (or its runtime) prints when an allocation fails under RLIMIT_AS.
@@ -68,11 +75,31 @@ class SandboxResult:
         )
 
 
-def _limit_setter(cpu_s: float | None, mem_bytes: int | None) -> Callable[[], None]:
+# The isolation commands run under (dataset/isolation.py), set for a whole job by `confined`.
+_CONFINEMENT: contextvars.ContextVar[Isolation | None] = contextvars.ContextVar(
+    "gpuport_confinement", default=None
+)
+DEFAULT_MAX_FILE_BYTES = 4 * 1024**3  # no single file a compiler or program writes grows past this
+
+
+@contextlib.contextmanager
+def confined(isolation: Isolation | None) -> Iterator[None]:
+    """Run every sandbox.run inside this block under `isolation` (None: limits only, no isolation)."""
+    token = _CONFINEMENT.set(isolation)
+    try:
+        yield
+    finally:
+        _CONFINEMENT.reset(token)
+
+
+def _limit_setter(cpu_s: float | None, mem_bytes: int | None, fsize: int | None) -> Callable[[], None]:
     """A preexec function (runs in the child after fork, before exec) that applies the rlimits."""
 
     def apply() -> None:
+        _die_with_parent()
         resource.setrlimit(resource.RLIMIT_CORE, (0, 0))  # no core files in the scratch folder
+        if fsize is not None:
+            resource.setrlimit(resource.RLIMIT_FSIZE, (fsize, fsize))
         if cpu_s is not None:
             soft = max(1, int(cpu_s))
             resource.setrlimit(resource.RLIMIT_CPU, (soft, soft + 5))
@@ -80,6 +107,19 @@ def _limit_setter(cpu_s: float | None, mem_bytes: int | None) -> Callable[[], No
             resource.setrlimit(resource.RLIMIT_AS, (mem_bytes, mem_bytes))
 
     return apply
+
+
+_PR_SET_PDEATHSIG = 1
+
+
+def _die_with_parent() -> None:
+    """In the child: be killed when the process that started it dies (a killed pipeline worker must not
+    leave its compiler running). Under bubblewrap this holds for the whole tree; without it, for the
+    command itself."""
+    try:
+        ctypes.CDLL(None, use_errno=True).prctl(_PR_SET_PDEATHSIG, signal.SIGKILL, 0, 0, 0)
+    except (OSError, AttributeError):
+        pass  # not Linux: the process group kill on timeout still applies
 
 
 def _drain(stream: IO[bytes], keep: bytearray, cap: int, flag: list[bool]) -> None:
@@ -112,6 +152,8 @@ def run(
     mem_bytes: int | None = None,
     env: Mapping[str, str] | None = None,
     max_output: int = DEFAULT_MAX_OUTPUT,
+    max_file_bytes: int | None = DEFAULT_MAX_FILE_BYTES,
+    isolation: Isolation | None = None,
 ) -> SandboxResult:
     """Run `argv` in `cwd` with the limits given; never raises for the program's own failures.
 
@@ -120,19 +162,29 @@ def run(
     None for CUDA programs, whose runtime reserves far more virtual memory than it uses.
     """
     args = [str(a) for a in argv]
-    limits: dict[str, float | int | None] = {"wall_s": timeout_s, "cpu_s": cpu_s, "mem_bytes": mem_bytes}
+    limits: dict[str, float | int | None] = {
+        "wall_s": timeout_s,
+        "cpu_s": cpu_s,
+        "mem_bytes": mem_bytes,
+        "file_bytes": max_file_bytes,
+    }
     full_env = dict(os.environ if env is None else env)
+    iso = isolation if isolation is not None else _CONFINEMENT.get()
+    launched = args
+    if iso is not None:
+        launched = iso.wrap(args, str(Path(cwd).resolve()))
+        full_env = clean_env(full_env)  # no HF_TOKEN / API keys for strangers' programs
     start = time.monotonic()
     try:
         proc = subprocess.Popen(
-            args,
+            launched,
             cwd=str(cwd),
             env=full_env,
             stdin=subprocess.DEVNULL,
             stdout=subprocess.PIPE,
             stderr=subprocess.PIPE,
             start_new_session=True,  # its own process group, killed as a whole on timeout
-            preexec_fn=_limit_setter(cpu_s, mem_bytes),  # noqa: PLW1509  (rlimits must be set in the child)
+            preexec_fn=_limit_setter(cpu_s, mem_bytes, max_file_bytes),  # noqa: PLW1509  (rlimits must be set in the child)
         )
     except (FileNotFoundError, PermissionError) as err:
         return SandboxResult(args, 127, "", f"{err}\n", 0.0, reason="not-found", limits=limits)
@@ -152,6 +204,11 @@ def run(
         timed_out = True
         _kill_group(proc)
         proc.wait()
+    except BaseException:
+        # This process is being stopped (SIGTERM turned into SystemExit, Ctrl-C): take the command along,
+        # or it would run on as an orphan.
+        _kill_group(proc)
+        raise
     # Children that outlived the parent (a backgrounded grandchild) still hold the pipes: kill the group.
     for t in threads:
         t.join(timeout=2.0)
@@ -182,6 +239,8 @@ def _reason(rc: int, timed_out: bool, stderr: str, mem_bytes: int | None) -> str
         sig = -rc
         if sig == signal.SIGXCPU:
             return "cpu-time"
+        if sig == signal.SIGXFSZ:
+            return "file-size"
         # Under RLIMIT_AS a failed allocation ends as an abort (bad_alloc) or a kill: say why.
         if oom_text or (sig == signal.SIGKILL and mem_bytes is not None):
             return "oom"
@@ -191,4 +250,6 @@ def _reason(rc: int, timed_out: bool, stderr: str, mem_bytes: int | None) -> str
             return f"signal:{sig}"
     if rc != 0 and oom_text:
         return "oom"
+    if rc != 0 and "File too large" in stderr:  # EFBIG: a program that ignores SIGXFSZ (Python does)
+        return "file-size"
     return None

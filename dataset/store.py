@@ -290,7 +290,12 @@ def _cap(text: str) -> str:
 
 
 class StoreError(RuntimeError):
-    pass
+    """A store that cannot be used (not SQLite, truncated, too new); the message names the file."""
+
+
+def unusable(path: str | Path, err: Exception) -> StoreError:
+    """The error for a file that is not a usable corpus store (truncated, not SQLite at all)."""
+    return StoreError(f"{path}: not a usable gpuport corpus store (SQLite): {err}")
 
 
 class Store:
@@ -301,11 +306,19 @@ class Store:
         self.path.parent.mkdir(parents=True, exist_ok=True)
         # isolation_level=None: we issue BEGIN/COMMIT ourselves, one transaction per pair.
         self.db = sqlite3.connect(str(self.path), timeout=60.0, isolation_level=None)
-        self.db.row_factory = sqlite3.Row
-        self.db.execute("PRAGMA journal_mode=WAL")
-        self.db.execute("PRAGMA synchronous=NORMAL")  # WAL + NORMAL: durable across process crashes
-        self.db.execute("PRAGMA foreign_keys=ON")
-        self._migrate()
+        try:
+            self.db.row_factory = sqlite3.Row
+            self.db.execute("PRAGMA journal_mode=WAL")
+            self.db.execute("PRAGMA synchronous=NORMAL")  # WAL + NORMAL: durable across process crashes
+            self.db.execute("PRAGMA foreign_keys=ON")
+            self._migrate()
+            # A truncated file can pass the steps above (its first pages are intact): walk the tables'
+            # b-trees once (cheap: counting reads the interior pages, not the evidence).
+            for table in ("tasks", "pairs", "evidence", "runs"):
+                self.db.execute(f"SELECT count(*) FROM {table}").fetchone()
+        except sqlite3.DatabaseError as err:
+            self.db.close()
+            raise unusable(self.path, err) from None
 
     def close(self) -> None:
         self.db.close()
@@ -587,46 +600,50 @@ def iter_pairs(store_path: str | Path, min_level: str | None = None) -> Iterator
     db = sqlite3.connect(f"{path.resolve().as_uri()}?mode=ro", uri=True, timeout=60.0)
     db.row_factory = sqlite3.Row
     try:
-        row = db.execute("SELECT value FROM meta WHERE key='schema_version'").fetchone()
-        version = int(row[0]) if row else 0
-        if version > SCHEMA_VERSION:
-            raise StoreError(
-                f"{path}: schema version {version} is newer than this gpuport ({SCHEMA_VERSION})"
-            )
-        tasks: dict[str, dict[str, Any]] = {}
-        for t in db.execute("SELECT * FROM tasks"):
-            d = dict(t)
-            for k in ("features", "spec", "files"):
-                d[k] = json.loads(d[k])
-            tasks[d["name"]] = d
-        rank = level_rank(min_level) if min_level is not None else -1
-        pairs = db.execute(
-            "SELECT * FROM pairs WHERE level_rank >= ? ORDER BY task, target, id", (rank,)
-        ).fetchall()
-        for p in pairs:
-            d = dict(p)
-            for k in _JSON_PAIR_COLUMNS:
-                d[k] = json.loads(d[k])
-            task = tasks.get(d["task"])
-            d["task_row"] = task
-            d["cuda_files"] = task["files"] if task and task["cuda_hash"] == d["cuda_hash"] else None
-            evidence = []
-            for e in db.execute("SELECT * FROM evidence WHERE pair_id=? ORDER BY id", (d["id"],)):
-                ed = dict(e)
-                ed["argv"] = json.loads(ed["argv"]) if ed["argv"] is not None else None
-                ed["ok"] = bool(ed["ok"])
-                evidence.append(ed)
-            d["evidence"] = evidence
-            runs = []
-            for r in db.execute("SELECT * FROM runs WHERE pair_id=? ORDER BY id", (d["id"],)):
-                rd = dict(r)
-                rd["argv"] = json.loads(rd["argv"])
-                rd["results"] = json.loads(rd["results"])
-                runs.append(rd)
-            d["runs"] = runs
-            yield d
+        yield from _iter_pairs(db, path, min_level)
+    except sqlite3.DatabaseError as err:
+        raise unusable(path, err) from None
     finally:
         db.close()
+
+
+def _iter_pairs(db: sqlite3.Connection, path: Path, min_level: str | None) -> Iterator[dict[str, Any]]:
+    row = db.execute("SELECT value FROM meta WHERE key='schema_version'").fetchone()
+    version = int(row[0]) if row else 0
+    if version > SCHEMA_VERSION:
+        raise StoreError(f"{path}: schema version {version} is newer than this gpuport ({SCHEMA_VERSION})")
+    tasks: dict[str, dict[str, Any]] = {}
+    for t in db.execute("SELECT * FROM tasks"):
+        d = dict(t)
+        for k in ("features", "spec", "files"):
+            d[k] = json.loads(d[k])
+        tasks[d["name"]] = d
+    rank = level_rank(min_level) if min_level is not None else -1
+    pairs = db.execute(
+        "SELECT * FROM pairs WHERE level_rank >= ? ORDER BY task, target, id", (rank,)
+    ).fetchall()
+    for p in pairs:
+        d = dict(p)
+        for k in _JSON_PAIR_COLUMNS:
+            d[k] = json.loads(d[k])
+        task = tasks.get(d["task"])
+        d["task_row"] = task
+        d["cuda_files"] = task["files"] if task and task["cuda_hash"] == d["cuda_hash"] else None
+        evidence = []
+        for e in db.execute("SELECT * FROM evidence WHERE pair_id=? ORDER BY id", (d["id"],)):
+            ed = dict(e)
+            ed["argv"] = json.loads(ed["argv"]) if ed["argv"] is not None else None
+            ed["ok"] = bool(ed["ok"])
+            evidence.append(ed)
+        d["evidence"] = evidence
+        runs = []
+        for r in db.execute("SELECT * FROM runs WHERE pair_id=? ORDER BY id", (d["id"],)):
+            rd = dict(r)
+            rd["argv"] = json.loads(rd["argv"])
+            rd["results"] = json.loads(rd["results"])
+            runs.append(rd)
+        d["runs"] = runs
+        yield d
 
 
 def count_pairs(store_path: str | Path, min_level: str | None = None) -> tuple[int, int]:
@@ -646,5 +663,7 @@ def count_pairs(store_path: str | Path, min_level: str | None = None) -> tuple[i
             (rank,),
         ).fetchone()
         return int(fresh), int(stale)
+    except sqlite3.DatabaseError as err:
+        raise unusable(path, err) from None
     finally:
         db.close()

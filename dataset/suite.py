@@ -15,6 +15,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from .confine import files_problems, flag_problems, links_leaving
+
 DOMAINS: tuple[str, ...] = (
     "parallel-primitives",
     "image-processing",
@@ -86,6 +88,9 @@ DIFFICULTIES: tuple[str, ...] = ("easy", "medium", "hard")
 COMPARE_MODES: tuple[str, ...] = ("exact", "tolerance")
 TASK_FILE = "task.toml"
 DEFAULT_TIMEOUT_S = 60.0
+# No task sets its own wall limit past this (`timeout_s = 1e9` once held a build for 11+ minutes); the
+# CPU run of a SYCL translation gets a multiple of it (dataset/build.py), also capped there.
+MAX_TASK_TIMEOUT_S = 300.0
 
 _NAME_RE = re.compile(r"[a-z0-9][a-z0-9-]*")
 # Library names end up on an nvcc command line; keep them to plain identifiers.
@@ -137,7 +142,12 @@ class Task:
     def all_files(self) -> tuple[Path, ...]:
         """Every file of the task (sources, headers, inputs) except task.toml, sorted by relative path."""
         root = self.path.resolve()
-        files = [p for p in root.rglob("*") if p.is_file() and p != root / TASK_FILE]
+        # Links leaving the folder are refused when the task loads; never follow one that appeared since.
+        files = [
+            p
+            for p in root.rglob("*")
+            if p.is_file() and p != root / TASK_FILE and p.resolve().is_relative_to(root)
+        ]
         return tuple(sorted(files, key=lambda p: p.relative_to(root).as_posix()))
 
 
@@ -251,8 +261,17 @@ def load_task(folder: Path) -> Task:
             elif not target.is_file():
                 p.add(f"source '{s}' does not exist")
 
+    # Nothing of the task may reach outside its folder: links, includes (whose text a compiler log would
+    # quote into the store) and compiler flags.
+    for msg in links_leaving(folder):
+        p.add(msg)
+    for msg in files_problems(_task_texts(folder)):
+        p.add(msg)
+
     build = _sub_table(p, data, "build", _BUILD_KEYS)
     flags = _str_list(p, build, "flags", "build.")
+    for msg in flag_problems(flags):
+        p.add(msg)
     libs = _str_list(p, build, "libs", "build.")
     for lib in libs:
         if not _LIB_RE.fullmatch(lib):
@@ -283,6 +302,7 @@ def load_task(folder: Path) -> Task:
 
     if p.items:
         raise TaskError("\n".join(p.items), p.items)
+    timeout_s = min(float(timeout_s), MAX_TASK_TIMEOUT_S)
     return Task(
         name=name,
         domain=domain,
@@ -301,12 +321,30 @@ def load_task(folder: Path) -> Task:
     )
 
 
-def load_suite(root: Path) -> list[Task]:
-    """Every task under `root` (any folder holding task.toml), sorted by name.
+_SOURCE_SUFFIXES = frozenset(
+    {".cu", ".cuh", ".h", ".hpp", ".hh", ".hxx", ".cpp", ".cc", ".cxx", ".c", ".inl", ".inc", ".ipp", ".tpp"}
+)
 
-    All problems across the suite are collected and raised as one TaskError, so one run shows everything
-    that needs fixing.
-    """
+
+def _task_texts(folder: Path) -> dict[str, bytes]:
+    """The task's C/C++ files that stay inside its folder (relative path -> content), for the include check."""
+    root = folder.resolve()
+    out = {}
+    for p in sorted(folder.rglob("*")):
+        if p.suffix.lower() not in _SOURCE_SUFFIXES or not p.is_file():
+            continue
+        if not p.resolve().is_relative_to(root):
+            continue  # reported as a link leaving the folder; never read
+        try:
+            out[p.relative_to(folder).as_posix()] = p.read_bytes()
+        except OSError:
+            continue
+    return out
+
+
+def load_suite_lenient(root: Path) -> tuple[list[Task], list[str]]:
+    """Every valid task under `root`, sorted by name, and one message per problem of the others: a bad
+    task.toml reports that task, and the rest can still be built."""
     root = Path(root)
     if not root.is_dir():
         raise TaskError(f"{root}: suite root is not a directory")
@@ -323,9 +361,19 @@ def load_suite(root: Path) -> list[Task]:
             errors.append(f"{toml_path}: duplicate task name '{task.name}' (also in {other})")
             continue
         by_name[task.name] = task
+    return [by_name[n] for n in sorted(by_name)], errors
+
+
+def load_suite(root: Path) -> list[Task]:
+    """Every task under `root` (any folder holding task.toml), sorted by name.
+
+    All problems across the suite are collected and raised as one TaskError, so one run shows everything
+    that needs fixing.
+    """
+    tasks, errors = load_suite_lenient(root)
     if errors:
         raise TaskError("\n".join(errors), errors)
-    return [by_name[n] for n in sorted(by_name)]
+    return tasks
 
 
 def default_suite_root() -> Path:

@@ -10,6 +10,7 @@ from .transpile.diagnostics import Located
 from .transpile.engine import Stats, TranslationResult, translate_source
 from .transpile.options import LaunchStyle, Options, Target, parse_hip_version
 from .transpile.report import FileReport, TreeReport
+from .transpile.safe_read import DEFAULT_MAX_FILE_SIZE
 from .transpile.tree import translate_tree as _translate_tree
 
 __all__ = ["Translation", "make_options", "translate", "translate_tree"]
@@ -88,6 +89,7 @@ def translate_tree(
     progress: Callable[[FileReport, int, int], None] | None = None,
     options: Options | None = None,
     include_roots: Sequence[str | Path] = (),
+    max_file_size: int = DEFAULT_MAX_FILE_SIZE,
 ) -> TreeReport:
     """Translate every CUDA file under `src` into `out` (mirroring the layout), copying other files.
 
@@ -109,4 +111,5 @@ def translate_tree(
         force=force,
         progress=progress,
         include_roots=[Path(r) for r in include_roots],
+        max_file_size=max_file_size,
     )

@@ -28,6 +28,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Protocol, runtime_checkable
 
+from .secrets import mask, mask_spec, split_url
+
 DEFAULT_TIMEOUT_S = 300.0
 DEFAULT_RETRIES = 3
 
@@ -230,14 +232,22 @@ class OpenAIBackend:
     ) -> None:
         if api not in ("chat", "completions"):
             raise ValueError(f"api must be 'chat' or 'completions', not {api!r}")
-        base = url.rstrip("/")
+        server = split_url(url)  # credentials in the URL: sent, never shown
+        base = server.request.rstrip("/")
+        query = ""
+        if "?" in base:
+            base, query = base.split("?", 1)
+            base, query = base.rstrip("/"), "?" + query
         if base.endswith("/v1"):
             base = base[: -len("/v1")]
-        self.base_url = base
+        self._server = server
+        self._request_base, self._query = base, query
+        shown = server.display.split("?", 1)[0].rstrip("/")
+        self.base_url = shown[: -len("/v1")] if shown.endswith("/v1") else shown  # printable
         self.model = model
-        self.model_id = f"{model}@{base}"
+        self.model_id = f"{model}@{self.base_url}"
         self.api = api
-        self._key = api_key if api_key is not None else api_key_from_env()
+        self._key = api_key if api_key is not None else (api_key_from_env() or server.key)
         self.timeout_s = timeout_s
         self.retries = max(0, retries)
         self.backoff_s = backoff_s
@@ -264,7 +274,8 @@ class OpenAIBackend:
             headers["Authorization"] = f"Bearer {self._key}"
         last: str = ""
         for attempt in range(self.retries + 1):
-            req = urllib.request.Request(self.base_url + path, data=data, headers=headers, method="POST")
+            url = self._request_base + path + self._query
+            req = urllib.request.Request(url, data=data, headers=headers, method="POST")
             try:
                 with urllib.request.urlopen(req, timeout=self.timeout_s) as resp:
                     reply: dict[str, Any] = json.loads(resp.read().decode("utf-8"))
@@ -273,12 +284,22 @@ class OpenAIBackend:
                 detail = err.read()[:500].decode("utf-8", "replace")
                 last = f"HTTP {err.code} from {self.base_url}{path}: {detail}"
                 if err.code != 429 and err.code < 500:
-                    raise BackendError(last) from None
-            except (urllib.error.URLError, TimeoutError, ConnectionError, json.JSONDecodeError) as err:
+                    raise BackendError(self._mask(last)) from None
+            except (
+                urllib.error.URLError,
+                TimeoutError,
+                ConnectionError,
+                json.JSONDecodeError,
+                ValueError,  # http.client.InvalidURL
+            ) as err:
                 last = f"{self.base_url}{path}: {getattr(err, 'reason', err)}"
             if attempt < self.retries:
                 time.sleep(self.backoff_s * (2**attempt) * (1 + random.random() / 4))
-        raise BackendError(f"no answer after {self.retries + 1} tries: {last}")
+        raise BackendError(self._mask(f"no answer after {self.retries + 1} tries: {last}"))
+
+    def _mask(self, text: str) -> str:
+        # The server's own text may echo the request (its URL, its Authorization header).
+        return self._server.mask(text, (self._key,))
 
     def complete(
         self, prompt: str, *, max_tokens: int, temperature: float, stop: Sequence[str] = ()
@@ -288,8 +309,10 @@ class OpenAIBackend:
         try:
             choice = reply["choices"][0]
             text = choice["message"]["content"] if self.api == "chat" else choice["text"]
-        except (KeyError, IndexError, TypeError) as err:
-            raise BackendError(f"unexpected reply shape from {self.base_url}: {str(reply)[:300]}") from err
+        except (KeyError, IndexError, TypeError):
+            raise BackendError(
+                self._mask(f"unexpected reply shape from {self.base_url}: {str(reply)[:300]}")
+            ) from None
         text = text or ""
         usage = reply.get("usage") or {}
         return Completion(
@@ -305,7 +328,27 @@ class OpenAIBackend:
 
 
 def parse_backend(spec: str) -> Backend:
-    """Build a backend from a `--llm` spec (see the module doc). Raises ValueError on a bad spec."""
+    """Build a backend from a `--llm` spec (see the module doc). Raises ValueError on a bad spec, whose
+    message shows the spec with any credentials in its URL hidden."""
+    try:
+        return _parse_backend(spec)
+    except ValueError as err:
+        raise ValueError(
+            mask(str(err).replace(repr(spec), repr(mask_spec(spec))), _spec_secrets(spec))
+        ) from None
+
+
+def _spec_secrets(spec: str) -> tuple[str, ...]:
+    kind, _, rest = spec.partition(":")
+    if not kind.startswith("openai"):
+        return ()
+    try:
+        return split_url(rest.rpartition("#")[0] or rest).secrets
+    except ValueError:
+        return ()
+
+
+def _parse_backend(spec: str) -> Backend:
     kind, sep, rest = spec.partition(":")
     if not sep or not rest:
         raise ValueError(f"bad --llm spec {spec!r}: expected transformers:PATH or openai:URL#MODEL")

@@ -15,8 +15,9 @@ if [ "${GPUPORT_SETUP_MINIMAL:-0}" = "1" ]; then
 fi
 
 # AMD toolchain (ROCm 5.2 from Debian): hipcc for gfx90a/gfx1030 compile checks, hipRAND/hipSPARSE headers.
-# Chromium for the HTML report's browser test.
-APT_PACKAGES="hipcc libamdhip64-dev rocm-device-libs libhiprand-dev libhipsparse-dev librocrand-dev librocsparse-dev chromium"
+# Chromium for the HTML report's browser test. bubblewrap isolates the pipeline's compiles and runs of
+# strangers' code (dataset/isolation.py); without it `gpuport build` compiles only with --trust-tasks.
+APT_PACKAGES="hipcc libamdhip64-dev rocm-device-libs libhiprand-dev libhipsparse-dev librocrand-dev librocsparse-dev chromium bubblewrap"
 missing=""
 for p in $APT_PACKAGES; do
   dpkg -s "$p" >/dev/null 2>&1 || missing="$missing $p"

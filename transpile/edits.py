@@ -92,6 +92,19 @@ class EditSet:
     def apply(self, source: bytes) -> bytes:
         return _apply_ordered(source, [item[3] for item in self._sorted])
 
+    def restyle_line_ends(self, line_end: str) -> None:
+        """Give every accepted edit's text the file's line ends (rules write `\n`)."""
+
+        def restyle(e: Edit) -> Edit:
+            if "\n" not in e.text and "\r" not in e.text:
+                return e
+            text = e.text.replace("\r\n", "\n").replace("\r", "\n").replace("\n", line_end)
+            return Edit(e.start, e.end, text)
+
+        mapped = {id(e): restyle(e) for e in self.accepted}
+        self.accepted = [mapped[id(e)] for e in self.accepted]
+        self._sorted = [(s, end, n, mapped[id(e)]) for s, end, n, e in self._sorted]
+
 
 def apply_edits(source: bytes, edits: list[Edit]) -> bytes:
     """Apply non-overlapping edits (any order; insertions at one point in the order given) to `source`.

@@ -93,6 +93,8 @@ class TranslationResult:
         ]
         out: list[Located] = []
         source = self.source
+        if b"\n" not in source:
+            source = source.replace(b"\r", b"\n")  # CR-only line ends count as lines too
         # Diagnostics are sorted by offset: count newlines between consecutive ones (C speed) instead of
         # building a table of every line start in the file.
         line, line_start, pos = 1, 0, 0
@@ -142,9 +144,18 @@ def translate_source(
     tree_free: bool = True,
 ) -> TranslationResult:
     """Translate one file. `tree_free=False` parses even files with nothing but includes to translate
-    (tests compare both ways)."""
+    (tests compare both ways).
+
+    The output keeps the input's line ends: rules write `\n`, so in a CRLF file their text gets `\r\n`,
+    and a file with old-Mac CR-only line ends is translated as if its CRs were LFs (tree-sitter and the
+    preprocessor rules see one line per line) and written back with CRs.
+    """
     options = options or Options()
     tables = tables or load_tables()
+    line_end = line_end_of(source)
+    original = source
+    if line_end == "\r":
+        source = source.replace(b"\r", b"\n")  # same length: every offset stays valid for the original
     ctx = RuleContext(source, None, options, tables, path)
     editset = EditSet()
     diagnostics: list[Diagnostic] = []
@@ -181,6 +192,9 @@ def translate_source(
             if diag.status in (Status.CONVERTED, Status.UNCONVERTED):
                 ctx.claim(diag)
             diagnostics.append(diag)
+    if line_end != "\n":
+        editset.restyle_line_ends(line_end)
+    source = original
     output = editset.apply(source)
     diagnostics.sort(key=lambda d: (d.start, d.code))
     accepted = sorted(editset.accepted)
@@ -197,6 +211,14 @@ def translate_source(
         parse_error,
         frozenset(ctx.candidate_names),
     )
+
+
+def line_end_of(source: bytes) -> str:
+    """'\r\n' when every line ends so, '\r' for CR-only files, else '\n' (mixed files stay as they are)."""
+    lf = source.count(b"\n")
+    if lf == 0:
+        return "\r" if b"\r" in source else "\n"
+    return "\r\n" if source.count(b"\r\n") == lf else "\n"
 
 
 def _tree_free(ctx: RuleContext, rules: list[Rule]) -> bool:

@@ -34,6 +34,7 @@ class FileReport:
     error: str | None = None
     llm: dict[str, Any] | None = None  # filled by the LLM fallback: regions tried, accepted, failed
     level: str | None = None  # verification level, when the pipeline ran
+    note: str | None = None  # why a skipped file was not read (a link out of the tree, a FIFO)
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -46,6 +47,7 @@ class FileReport:
             "error": self.error,
             "llm": self.llm,
             "level": self.level,
+            "note": self.note,
         }
 
     @classmethod
@@ -66,6 +68,7 @@ class FileReport:
             error=data.get("error"),
             llm=data.get("llm"),
             level=data.get("level"),
+            note=data.get("note"),
         )
 
 

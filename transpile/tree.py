@@ -21,6 +21,7 @@ from collections.abc import Callable, Iterable, Iterator
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from dataclasses import dataclass, field, replace
 from pathlib import Path
+from typing import TypedDict
 
 from .buildsys import build_file_kind, migrate_build_file
 from .context import identifier_tokens, table_and_cuda_names
@@ -29,6 +30,7 @@ from .includes import build_graph, renamed_spelling
 from .options import Options
 from .report import FileReport, TreeReport
 from .rules.registry import PROJECT_PASSES
+from .safe_read import DEFAULT_MAX_FILE_SIZE, Refused, mode_bits, read_regular
 from .tables import TABLES_DIR, load_tables
 
 CUDA_EXTENSIONS = frozenset({".cu", ".cuh"})
@@ -194,8 +196,14 @@ def _folder_within(folder: str, root: str) -> bool:
     return within(Path(folder), Path(root))
 
 
-def write_file(out_root: Path, rel: str, data: bytes) -> None:
-    """Write `data` to out_root/rel atomically, refusing any path that resolves outside out_root."""
+def write_file(out_root: Path, rel: str, data: bytes, mode: int | None = None) -> None:
+    """Write `data` to out_root/rel atomically, refusing any path that resolves outside out_root.
+
+    `mode`: the permission bits the file gets (its input's, so an executable script stays executable);
+    None: the usual 0666 less the umask.
+    """
+    if mode is None:
+        mode = 0o666 & ~_umask()
     target = out_root / rel
     folder = target.parent
     if str(folder) not in _MADE_FOLDERS:
@@ -217,6 +225,7 @@ def write_file(out_root: Path, rel: str, data: bytes) -> None:
         fd = os.open(target, os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_NOFOLLOW, 0o666)
     else:
         with os.fdopen(fd, "wb") as fh:
+            os.fchmod(fh.fileno(), mode)  # exactly the input's bits, whatever the umask
             fh.write(data)
         return
     if target.is_symlink():
@@ -224,6 +233,7 @@ def write_file(out_root: Path, rel: str, data: bytes) -> None:
     fd, tmp = tempfile.mkstemp(dir=folder, prefix=".gpuport-")
     try:
         with os.fdopen(fd, "wb") as fh:
+            os.fchmod(fh.fileno(), mode)  # mkstemp makes 0600 files
             fh.write(data)
         os.replace(tmp, target)
     except BaseException:
@@ -233,6 +243,14 @@ def write_file(out_root: Path, rel: str, data: bytes) -> None:
 
 # Output folders this process has created: each is made once, not once per file.
 _MADE_FOLDERS: set[str] = set()
+
+
+@functools.cache
+def _umask() -> int:
+    # Reading the umask means setting it: do it once per process.
+    current = os.umask(0o022)
+    os.umask(current)
+    return current
 
 
 def translate_file(
@@ -245,16 +263,28 @@ def translate_file(
     cacheable: bool,
     data: bytes | None = None,
     included_by_cuda: bool = False,
+    *,
+    root: Path | None = None,
+    max_size: int = DEFAULT_MAX_FILE_SIZE,
 ) -> FileOutcome:
     """Translate or copy one file (`data`: its content when the caller has read it already;
-    `included_by_cuda`: CUDA code of the tree includes it, so it is CUDA whatever its extension)."""
+    `included_by_cuda`: CUDA code of the tree includes it, so it is CUDA whatever its extension).
+
+    `root`: the tree the file belongs to; a link leaving it is not read. Only regular files up to
+    `max_size` bytes are read: a link out of the tree, a FIFO or a device is skipped with a note, a file
+    over the limit is an error (its content would be missing from the output).
+    """
     report = FileReport(path=rel, action="error", output=out_rel)
     if data is None:
         try:
-            data = src.read_bytes()
-        except OSError as err:
-            report.error = f"cannot read: {err.strerror or err}"
+            data = read_regular(src, root, max_size)
+        except Refused as err:
+            if err.kind in ("outside", "special"):
+                report.action, report.output, report.note = "skipped", None, err.reason
+            else:
+                report.error = err.reason
             return report, None, frozenset()
+    mode = mode_bits(src)
     cuda_ext = src.suffix.lower() in CUDA_EXTENSIONS
     if is_binary(data):
         if cuda_ext:
@@ -284,9 +314,9 @@ def translate_file(
                 backup = src.with_name(src.name + BACKUP_SUFFIX)
                 if not backup.exists():  # the first backup is the original; keep it
                     shutil.copy2(src, backup)
-                write_file(out_root, out_rel, result.output)
+                write_file(out_root, out_rel, result.output, mode)
         else:
-            write_file(out_root, out_rel, result.output)
+            write_file(out_root, out_rel, result.output, mode)
     except OSError as err:
         report.error = f"cannot write {out_rel}: {err.strerror or err}"
         return report, None, frozenset()
@@ -311,10 +341,22 @@ def _copy(
     return report
 
 
-def walk(src: Path, skip: Path | None, notes: list[str]) -> Iterator[Path]:
-    """Files under src, sorted, not following symlinked folders, skipping `skip` (the output folder)."""
+def walk(
+    src: Path, skip: Path | None, notes: list[str], errors: list[FileReport] | None = None
+) -> Iterator[Path]:
+    """Files under src, sorted, not following symlinked folders, skipping `skip` (the output folder).
+
+    A folder that cannot be listed is added to `errors` (its files would be lost silently otherwise);
+    backups (NAME.orig) are skipped with a note.
+    """
     skip_resolved = skip.resolve() if skip is not None else None
-    for dirpath, dirnames, filenames in os.walk(src, followlinks=False):
+
+    def unreadable(err: OSError) -> None:
+        if errors is not None:
+            rel = Path(err.filename).relative_to(src).as_posix() if err.filename else "."
+            errors.append(FileReport(path=rel, action="error", error=f"cannot read folder: {err.strerror}"))
+
+    for dirpath, dirnames, filenames in os.walk(src, followlinks=False, onerror=unreadable):
         here = Path(dirpath)
         kept = []
         for d in sorted(dirnames):
@@ -330,23 +372,26 @@ def walk(src: Path, skip: Path | None, notes: list[str]) -> Iterator[Path]:
             kept.append(d)
         dirnames[:] = kept
         for f in sorted(filenames):
-            if f == CACHE_FILE or f.endswith(BACKUP_SUFFIX):
+            if f == CACHE_FILE:
+                continue
+            if f.endswith(BACKUP_SUFFIX):
+                notes.append(f"{(here / f).relative_to(src).as_posix()}: a backup ({BACKUP_SUFFIX}), skipped")
                 continue
             yield here / f
 
 
 def _included_from_roots(
-    files: list[Path], roots: list[Path], out_root: Path, notes: list[str]
+    files: list[Path], roots: list[Path], out_root: Path, notes: list[str], max_size: int
 ) -> list[Path]:
     """The files under the include roots that the tree's files include, transitively (resolved paths)."""
     known = set(files)
     extra: dict[Path, bytes] = {}
     for root in roots:
-        for p in walk(root, out_root, notes):
+        for p in walk(root, out_root, notes, []):
             rp = p.resolve()
             if rp not in known and p.suffix.lower() in CUDA_EXTENSIONS | MAYBE_CUDA_EXTENSIONS:
                 try:
-                    extra[rp] = rp.read_bytes()
+                    extra[rp] = read_regular(p, root, max_size)
                 except OSError:
                     continue
     if not extra:
@@ -355,7 +400,7 @@ def _included_from_roots(
     for p in files:
         if p.suffix.lower() in CUDA_EXTENSIONS | MAYBE_CUDA_EXTENSIONS:
             try:
-                contents[p] = p.read_bytes()
+                contents[p] = read_regular(p, None, max_size)
             except OSError:
                 continue
     anchor = Path(os.path.commonpath([str(p) for p in contents]))
@@ -397,6 +442,7 @@ def translate_tree(
     extension_map: dict[str, str] | None = None,
     progress: Callable[[FileReport, int, int], None] | None = None,
     include_roots: Iterable[Path] = (),
+    max_file_size: int = DEFAULT_MAX_FILE_SIZE,
 ) -> TreeReport:
     """Translate every CUDA file under `src` into `out` (or in place), copying other files unchanged.
 
@@ -404,6 +450,9 @@ def translate_tree(
     theirs that the tree includes, directly or not, are translated too. Then `out` mirrors the layout
     below the folder that holds `src` and the roots (`out/app/...`, `out/common/...`), so relative
     includes and -I flags keep working.
+
+    Only regular files inside `src` (and the roots) of at most `max_file_size` bytes are read (see
+    safe_read).
     """
     start = time.perf_counter()
     src = Path(src)
@@ -428,18 +477,21 @@ def translate_tree(
         if within(src, out_root):
             raise TreeError(f"{out_root}: output folder contains the input folder {src}")
         ext_map = default_extension_map(options.target) if extension_map is None else extension_map
+    report = TreeReport(str(src), None if in_place else str(out_root), options.target, _options_dict(options))
+    folder_errors: list[FileReport] = []
+    files = list(walk(src, None if in_place else out_root, report.notes, folder_errors))
+    report.files += folder_errors
+    if roots:
+        files = sorted({p.resolve() for p in files})
+        files += _included_from_roots(files, roots, out_root, report.notes, max_file_size)
+    out_names = _output_names(base, files, ext_map)  # raises TreeError on a collision, before any write
+    if not in_place:
         try:
             out_root.mkdir(parents=True, exist_ok=True)
         except OSError as err:
             raise TreeError(f"{out_root}: cannot create output folder: {err.strerror or err}") from err
         if not os.access(out_root, os.W_OK):
             raise TreeError(f"{out_root}: output folder is not writable")
-    report = TreeReport(str(src), None if in_place else str(out_root), options.target, _options_dict(options))
-    files = list(walk(src, None if in_place else out_root, report.notes))
-    if roots:
-        src_files = {p.resolve() for p in files}
-        files = sorted(src_files)
-        files += _included_from_roots(files, roots, out_root, report.notes)
     cache_path = out_root / CACHE_FILE
     cache = {} if force else _load_cache(cache_path)
 
@@ -451,14 +503,11 @@ def translate_tree(
     for path in files:
         if path.suffix.lower() in CUDA_EXTENSIONS | MAYBE_CUDA_EXTENSIONS:
             try:
-                contents[path] = path.read_bytes()
+                contents[path] = read_regular(path, base, max_file_size)
             except OSError:
                 continue  # reported when the worker reads it
     _note_outside_includes(contents, base, [src, *roots], report.notes)
     by_rel = {p.relative_to(base).as_posix(): d for p, d in contents.items()}
-    out_names = {
-        p.relative_to(base).as_posix(): _renamed(p.relative_to(base).as_posix(), ext_map) for p in files
-    }
     tree_facts = tree_model(by_rel, out_names, options)
     # E.g. SYCL: device globals and device functions shared across files (-rdc builds), so a file that
     # sees a global only as `extern`, or calls a device function defined elsewhere, translates in
@@ -493,6 +542,8 @@ def translate_tree(
         nonlocal done
         file_report, entry, names = outcome
         report.files.append(file_report)
+        if file_report.note:
+            report.notes.append(f"{file_report.path}: {file_report.note}")
         declared.update(names)
         if entry is not None and file_report.output:
             new_cache[file_report.path] = entry
@@ -500,14 +551,17 @@ def translate_tree(
         if progress is not None:
             progress(file_report, done, total)
 
+    reading: Reading = {"root": base, "max_size": max_file_size}
     if jobs <= 1 or total < 2:
         for path, rel, out_rel, cacheable, file_options, force in jobs_todo:
             data = contents.pop(path, None)  # read above; freed as we go
             record(
-                translate_file(path, out_root, rel, out_rel, file_options, in_place, cacheable, data, force)
+                translate_file(
+                    path, out_root, rel, out_rel, file_options, in_place, cacheable, data, force, **reading
+                )
             )
     else:
-        _run_parallel(jobs_todo, jobs, out_root, in_place, contents, record)
+        _run_parallel(jobs_todo, jobs, out_root, in_place, contents, record, reading)
     # A CUDA-looking name some file of the project declares is the project's, not CUDA's: drop GP003's
     # reports of it everywhere (the other rules never act on unknown names, so nothing else changes).
     _drop_user_names(report, declared)
@@ -523,6 +577,36 @@ def translate_tree(
 Job = tuple[Path, str, str, bool, Options, bool]
 
 
+class Reading(TypedDict):
+    """How the files of a tree are read (safe_read): the tree they must stay in, and the size limit."""
+
+    root: Path
+    max_size: int
+
+
+def _output_names(src: Path, files: list[Path], ext_map: dict[str, str]) -> dict[str, str]:
+    """Each input's output path; two inputs that would be written to one output (SYCL: foo.cu and the
+    user's own foo.cpp) stop the run before anything is written, so neither is lost."""
+    names: dict[str, str] = {}
+    taken: dict[str, str] = {}
+    clashes: list[str] = []
+    for path in files:
+        rel = path.relative_to(src).as_posix()
+        suffix = path.suffix.lower()
+        out_rel = rel[: -len(path.suffix)] + ext_map[suffix] if suffix in ext_map else rel
+        if out_rel in taken:
+            clashes.append(f"{taken[out_rel]} and {rel} would both be written as {out_rel}")
+        taken.setdefault(out_rel, rel)
+        names[rel] = out_rel
+    if clashes:
+        raise TreeError(
+            "output names collide (nothing written): "
+            + "; ".join(clashes)
+            + ". Rename one of each pair (e.g. the .cu file) and run again."
+        )
+    return names
+
+
 def _run_parallel(
     jobs_todo: list[Job],
     jobs: int,
@@ -530,6 +614,7 @@ def _run_parallel(
     in_place: bool,
     contents: dict[Path, bytes],
     record: Callable[[FileOutcome], None],
+    reading: Reading,
 ) -> None:
     """Translate with `jobs` processes: this one and jobs - 1 workers, all taking batches from one queue.
 
@@ -544,14 +629,23 @@ def _run_parallel(
         while pending or running:
             # Keep every worker fed (two batches each, so none waits on this process to hand out more).
             while pending and len(running) < 2 * workers:
-                running.add(pool.submit(_translate_batch, pending.popleft(), out_root, in_place))
+                running.add(pool.submit(_translate_batch, pending.popleft(), out_root, in_place, reading))
             if pending:
                 batch = pending.pop()  # from the far end: the workers take from the near end
                 for path, rel, out_rel, cacheable, file_options, force in batch:
                     data = contents.pop(path, None)
                     record(
                         translate_file(
-                            path, out_root, rel, out_rel, file_options, in_place, cacheable, data, force
+                            path,
+                            out_root,
+                            rel,
+                            out_rel,
+                            file_options,
+                            in_place,
+                            cacheable,
+                            data,
+                            force,
+                            **reading,
                         )
                     )
                 finished, running = wait(running, timeout=0)
@@ -568,9 +662,11 @@ def _batches(jobs_todo: list[Job], workers: int) -> list[list[Job]]:
     return [jobs_todo[i : i + size] for i in range(0, len(jobs_todo), size)]
 
 
-def _translate_batch(batch: list[Job], out_root: Path, in_place: bool) -> list[FileOutcome]:
+def _translate_batch(batch: list[Job], out_root: Path, in_place: bool, reading: Reading) -> list[FileOutcome]:
     return [
-        translate_file(path, out_root, rel, out_rel, file_options, in_place, cacheable, None, force)
+        translate_file(
+            path, out_root, rel, out_rel, file_options, in_place, cacheable, None, force, **reading
+        )
         for path, rel, out_rel, cacheable, file_options, force in batch
     ]
 
@@ -584,11 +680,14 @@ def _drop_user_names(report: TreeReport, names: set[str]) -> None:
         for d in f.diagnostics:
             if (
                 d.code == "GP003"
-                and d.status == "unconverted"
+                and d.status in ("unconverted", "warning")
                 and d.symbol in names
                 and d.symbol not in symbols
             ):
-                f.stats.unconverted.subtract([d.family or "other"])  # the family Stats counted it under
+                if d.status == "unconverted":
+                    f.stats.unconverted.subtract([d.family or "other"])  # the family Stats counted it under
+                else:  # "looks like the project's own macro": now known to be, so nothing to say
+                    f.stats.warnings -= 1
                 continue
             kept.append(d)
         f.stats.unconverted = +f.stats.unconverted  # drop families counted down to zero

@@ -20,6 +20,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from ...transpile.safe_read import Refused, read_regular
 from ..store import normalise_source
 from ..suite import DOMAINS, FEATURES
 from . import ORIGIN_FILE
@@ -118,13 +119,14 @@ def content_hash(data: bytes) -> str:
 
 
 def find_licence(root: Path) -> Path | None:
+    def usable(p: Path) -> bool:  # a regular file inside the tree (a link to /etc/shadow is no licence)
+        return p.is_file() and p.resolve().is_relative_to(root.resolve())
+
     for name in LICENCE_NAMES:
         p = root / name
-        if p.is_file():
+        if usable(p):
             return p
-    cands = sorted(
-        p for p in root.iterdir() if p.is_file() and p.name.upper().startswith(("LICEN", "COPYING"))
-    )
+    cands = sorted(p for p in root.iterdir() if usable(p) and p.name.upper().startswith(("LICEN", "COPYING")))
     return cands[0] if cands else None
 
 
@@ -135,8 +137,8 @@ def cuda_files(root: Path) -> list[Path]:
         rel = p.relative_to(root)
         if any(part in SKIP_DIRS for part in rel.parts[:-1]):
             continue
-        if p.is_file() and p.suffix in TU_SUFFIXES:
-            out.append(p)
+        if p.suffix in TU_SUFFIXES and (p.is_symlink() or p.is_file()):
+            out.append(p)  # links are checked when read (extract_tree): one leaving the tree is reported
     return out
 
 
@@ -258,13 +260,10 @@ def extract_tree(
     for tu in cuda_files(root):
         rel = tu.relative_to(root).as_posix()
         try:
-            size = tu.stat().st_size
-            data = tu.read_bytes()
-        except OSError as err:
-            result.skipped.append(f"{rel}: {err}")
-            continue
-        if size > MAX_FILE_BYTES:
-            result.skipped.append(f"{rel}: {size} bytes (over {MAX_FILE_BYTES})")
+            # Regular files inside the tree only: a link to /etc/shadow must not become a public task.
+            data = read_regular(tu, root, MAX_FILE_BYTES)
+        except Refused as err:
+            result.skipped.append(f"{rel}: {err.reason}")
             continue
         digest = content_hash(data)
         if digest in seen:

@@ -1,14 +1,15 @@
 """`gpuport build`: translate suite tasks, prove each port with compilers and runs, record it in the store.
 
 Exit codes: 0 the build ran (whatever levels the pairs reached; see the summary); 2 usage error (bad
-option, unknown task, invalid suite); 3 the pipeline itself failed on some pair (internal error logged as
-evidence in the store).
+option, unknown task, unusable store); 3 some task was invalid (reported, the others built) or the pipeline
+itself failed on some pair (internal error logged as evidence in the store).
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+import signal
 import sys
 from pathlib import Path
 from typing import Any
@@ -65,6 +66,11 @@ def add_parser(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-ar
     p.add_argument("--force", action="store_true", help="rebuild pairs the store already has")
     p.add_argument("--scratch", default=None, help="scratch folder (default: a temporary one, removed after)")
     p.add_argument("--keep-scratch", action="store_true", help="keep compiled files for inspection")
+    p.add_argument(
+        "--trust-tasks",
+        action="store_true",
+        help="compile and run tasks even where bubblewrap isolation is not available (see `gpuport doctor`)",
+    )
     p.add_argument("--json", action="store_true", help="print the build report as JSON on stdout")
     p.add_argument("--no-progress", action="store_true", help="no progress bar")
     p.add_argument(
@@ -96,6 +102,7 @@ def _split(text: str | None) -> list[str]:
 
 def run(args: argparse.Namespace) -> int:
     from ..dataset.build import TARGETS, BuildOptions, build
+    from ..dataset.store import StoreError
     from ..dataset.suite import TaskError, default_suite_root
 
     targets = _split(args.to)
@@ -117,7 +124,12 @@ def run(args: argparse.Namespace) -> int:
         max_level=args.max_level,
         isa=not args.no_isa,
         keep_scratch=args.keep_scratch,
+        isolation="container" if args.runner == "docker" else "bwrap",
+        trust_tasks=args.trust_tasks,
     )
+    # SIGTERM (a timeout, a stopped job) unwinds like Ctrl-C: the running compile is killed and the
+    # scratch folder removed by the finally blocks, instead of both being left behind.
+    signal.signal(signal.SIGTERM, _terminate)
     show_progress = not args.no_progress and not args.json and sys.stderr.isatty()
     try:
         extra = _placement_kwargs(args)
@@ -139,18 +151,24 @@ def run(args: argparse.Namespace) -> int:
                 progress=None if args.json else _plain_progress,
                 **extra,
             )
-    except (TaskError, ValueError) as err:
+    except (TaskError, ValueError, StoreError) as err:
         print(f"gpuport build: {err}", file=sys.stderr)
         return EXIT_USAGE
     finally:
         if "executor" in extra:
             extra["executor"].close()
+    for problem in report.task_errors:
+        print(f"gpuport build: invalid task, not built: {problem}", file=sys.stderr)
     if args.json:
         json.dump(report.to_dict(), sys.stdout, indent=1)
         sys.stdout.write("\n")
     else:
         _print_summary(report.to_dict(), args.store)
-    return EXIT_INTERNAL if report.errors else EXIT_OK
+    return EXIT_INTERNAL if report.errors or report.task_errors else EXIT_OK
+
+
+def _terminate(signum: int, frame: object) -> None:
+    raise SystemExit(128 + signum)
 
 
 def _placement_kwargs(args: argparse.Namespace) -> dict[str, Any]:

@@ -32,6 +32,8 @@ def run(args: argparse.Namespace) -> int:
                 failures += 1
                 continue
             res = extract_local(root, args.out, licence=args.licence, seen=seen)
+            for why in res.skipped:
+                print(f"gpuport corpus: {root}: skipped {why}", file=sys.stderr)
             print(
                 f"{root}: {len(res.written)} tasks, {len(res.duplicates)} duplicates, {len(res.skipped)} skipped"
             )

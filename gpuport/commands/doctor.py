@@ -7,7 +7,7 @@ import json
 import sys
 from typing import Any
 
-from ..dataset import toolchains
+from ..dataset import isolation, toolchains
 
 
 def add_parser(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
@@ -84,7 +84,9 @@ def assess() -> dict[str, Any]:
             ),
         },
     }
+    iso_ok, iso_how = isolation.availability()
     return {
+        "isolation": {"available": iso_ok, "how" if iso_ok else "why_not": iso_how},
         "toolchains": {k: v.to_dict() for k, v in toolchains.all_toolchains().items()},
         "gpus": [g.label() for g in gpus + toolchains.amd_gpus()],
         "levels": levels,
@@ -113,6 +115,15 @@ def run(args: argparse.Namespace) -> int:
         )
     console.print(tools)
     console.print("GPUs: " + (", ".join(data["gpus"]) or "none"))
+    iso = data["isolation"]
+    if iso["available"]:
+        console.print(f"isolation: {iso['how']}", soft_wrap=True)
+    else:
+        console.print(
+            f"isolation: not available ({iso['why_not']}); `gpuport build` compiles and runs tasks only "
+            "with --trust-tasks",
+            soft_wrap=True,
+        )
     levels = Table(title="what `gpuport build` can verify here")
     for col in ("target", "level", "possible", "how / why not"):
         levels.add_column(col, overflow="fold")

@@ -49,6 +49,7 @@ def run(args: argparse.Namespace) -> int:
         import datasets
 
         from ..dataset.export import export
+        from ..dataset.store import StoreError
     except ImportError as err:
         print(f"gpuport export: {err} (pip install 'gpuport[dataset]')", file=sys.stderr)
         return 1
@@ -62,7 +63,7 @@ def run(args: argparse.Namespace) -> int:
             shard_rows=args.shard_rows,
             validation_fraction=args.validation,
         )
-    except (OSError, ValueError) as err:
+    except (OSError, ValueError, StoreError) as err:
         print(f"gpuport export: {err}", file=sys.stderr)
         return 1
     if args.json:
@@ -72,6 +73,8 @@ def run(args: argparse.Namespace) -> int:
     print(f"exported {sum(result.rows.values())} rows ({rows}) to {result.out_dir}")
     for path in result.files:
         print(f"  {path.relative_to(result.out_dir).as_posix()}")
+    for problem in result.refused_problems:
+        print(f"refused (text from outside the task folder): {problem}", file=sys.stderr)
     if result.stale_pairs:
         print(f"left out {result.stale_pairs} stale pair(s): their task was re-stored with other sources")
     return 0

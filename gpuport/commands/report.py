@@ -51,10 +51,19 @@ def run(args: argparse.Namespace) -> int:
             page = write_store_report(src, out)
             print(f"gpuport report: {len(page.rows)} pairs -> {out}", file=sys.stderr)
         else:
-            report = TreeReport.from_dict(json.loads(src.read_text(encoding="utf-8")))
+            try:
+                data = json.loads(src.read_text(encoding="utf-8", errors="replace"))
+            except ValueError as err:
+                raise ValueError(
+                    f"neither a corpus store (SQLite) nor a translation report (JSON): {err}"
+                ) from None
+            report = TreeReport.from_dict(data)
             write_translation_report(report, out)
             print(f"gpuport report: {len(report.files)} files -> {out}", file=sys.stderr)
-    except (OSError, ValueError, KeyError, sqlite3.Error) as err:
+    except sqlite3.Error as err:
+        print(f"gpuport report: {src}: not a usable gpuport corpus store (SQLite): {err}", file=sys.stderr)
+        return 1
+    except (OSError, ValueError, KeyError) as err:
         print(f"gpuport report: {src}: {err}", file=sys.stderr)
         return 1
     return 0

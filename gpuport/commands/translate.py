@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import re
 import sys
 from dataclasses import replace
@@ -13,6 +14,7 @@ from ..api import Translation, make_options, translate
 from ..transpile.buildsys import is_build_path, migrate_build_file
 from ..transpile.engine import TranslationResult
 from ..transpile.report import EXIT_USAGE, FileReport, TreeReport, summary_text
+from ..transpile.safe_read import Refused, mode_bits, parse_size, read_regular
 from ..transpile.tree import TreeError, translate_tree, write_file
 
 
@@ -75,6 +77,12 @@ def add_parser(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-ar
         "--llm-cache", default=None, help="completion cache file (default ~/.cache/gpuport/llm.sqlite)"
     )
     p.add_argument("--llm-no-cache", action="store_true", help="always ask the model")
+    p.add_argument(
+        "--max-file-size",
+        default="16M",
+        metavar="SIZE",
+        help="files larger than this are not read and are reported (K, M, G; default 16M)",
+    )
     p.add_argument("-q", "--quiet", action="store_true", help="no summary on stderr")
     p.add_argument("--no-progress", action="store_true", help="no progress bar")
     p.set_defaults(run=run)
@@ -87,6 +95,13 @@ def run(args: argparse.Namespace) -> int:
         if not arches or not all(re.fullmatch(r"gfx[0-9a-f]+(?::[\w+-]+)*", a) for a in arches):
             raise ValueError(f"bad --offload-arch {args.offload_arch!r}: expected e.g. gfx90a,gfx942")
         options = replace(options, offload_arch=arches)
+        try:
+            args.max_bytes = parse_size(args.max_file_size)
+        except ValueError as err:
+            raise ValueError(f"--max-file-size: {err}") from None
+        for flag, where in (("--report-json", args.report_json), ("--report-html", args.report_html)):
+            if where:
+                check_writable(flag, Path(where))
     except ValueError as err:
         print(f"gpuport translate: {err}", file=sys.stderr)
         return EXIT_USAGE
@@ -119,12 +134,17 @@ def run(args: argparse.Namespace) -> int:
         for name, result in deferred.items():
             sys.stdout.buffer.write(done[name].output if name in done else result.output)
             sys.stdout.flush()
-    if args.report_json:
-        report.write_json(Path(args.report_json))
-    if args.report_html:
-        from ..html_report import write_translation_report
+    try:
+        if args.report_json:
+            report.write_json(Path(args.report_json))
+        if args.report_html:
+            from ..html_report import write_translation_report
 
-        write_translation_report(report, Path(args.report_html))
+            write_translation_report(report, Path(args.report_html))
+    except OSError as err:
+        # Checked before translating too; this catches what changed since (a full disk, a removed folder).
+        print(f"gpuport translate: cannot write the report {err.filename}: {err.strerror}", file=sys.stderr)
+        return EXIT_USAGE
     if not args.quiet:
         print(summary_text(report), file=sys.stderr)
     return report.exit_code
@@ -156,6 +176,7 @@ def _run_tree(args: argparse.Namespace, src: Path, options) -> TreeReport | None
             force=args.force,
             progress=progress,
             include_roots=[Path(r) for r in args.include_root],
+            max_file_size=args.max_bytes,
         )
     except TreeError as err:
         print(f"gpuport translate: {err}", file=sys.stderr)
@@ -170,9 +191,14 @@ def _run_file(  # type: ignore[no-untyped-def]
 ) -> TreeReport | None:
     name = "<stdin>" if args.src == "-" else src.name
     try:
-        data = sys.stdin.buffer.read() if args.src == "-" else src.read_bytes()
-    except OSError as err:
-        print(f"gpuport translate: {src}: cannot read: {err.strerror or err}", file=sys.stderr)
+        if args.src == "-":
+            data = sys.stdin.buffer.read(args.max_bytes + 1)
+            if len(data) > args.max_bytes:
+                raise Refused("too-large", f"over the limit of {args.max_bytes} bytes (--max-file-size)")
+        else:
+            data = read_regular(src, None, args.max_bytes)  # a FIFO or /dev/zero given by name: refused
+    except Refused as err:
+        print(f"gpuport translate: {src}: {err.reason}", file=sys.stderr)
         return None
     if b"\0" in data[:8192]:
         print(f"gpuport translate: {src}: binary file (NUL bytes); not translated", file=sys.stderr)
@@ -186,6 +212,13 @@ def _run_file(  # type: ignore[no-untyped-def]
     out_path: Path | None = None
     if args.output:
         out_path = Path(args.output)
+        if args.output.endswith(("/", os.sep)):
+            # `-o newdir/`: a folder, made when missing (Path() drops the slash, so look at the text).
+            try:
+                out_path.mkdir(parents=True, exist_ok=True)
+            except OSError as err:
+                print(f"gpuport translate: {out_path}: cannot create folder: {err.strerror}", file=sys.stderr)
+                return None
         if out_path.is_dir():
             out_path = out_path / name
         if args.src != "-" and out_path.resolve() == src.resolve() and not args.in_place:
@@ -215,13 +248,24 @@ def _run_file(  # type: ignore[no-untyped-def]
                 backup = src.with_name(src.name + ".orig")
                 if not backup.exists():
                     backup.write_bytes(data)
-            write_file(out_path.parent, out_path.name, result.result.output)
+            write_file(out_path.parent, out_path.name, result.result.output, mode_bits(src))
     except OSError as err:
         file_report.action = "error"
         file_report.error = f"cannot write {out_path}: {err.strerror or err}"
     report = TreeReport(str(src), str(out_path) if out_path else "-", options.target, {})
     report.files.append(file_report)
     return report
+
+
+def check_writable(flag: str, path: Path) -> None:
+    """Refuse a report path that cannot be written before any work is done (a usage error, exit 2)."""
+    parent = path.parent
+    if path.is_dir():
+        raise ValueError(f"{flag} {path}: is a folder, not a file")
+    if not parent.is_dir():
+        raise ValueError(f"{flag} {path}: the folder {parent} does not exist")
+    if not os.access(parent, os.W_OK) or (path.exists() and not os.access(path, os.W_OK)):
+        raise ValueError(f"{flag} {path}: not writable")
 
 
 def report_json(report: TreeReport) -> str:

@@ -16,6 +16,7 @@ Conventions (fixed for the whole pack, see rules/sycl/__init__.py):
 
 from __future__ import annotations
 
+import bisect
 import re
 from collections.abc import Iterator
 from dataclasses import dataclass, field
@@ -489,16 +490,33 @@ def dim3_members(ctx: RuleContext) -> list[tuple[int, int, str]]:
     return out
 
 
+def _render_substitutions(ctx: RuleContext) -> tuple[list[int], list[tuple[int, int, str]]]:
+    """Every substitution render() makes, sorted, with their start offsets; once per file (the three
+    sources are each computed once per file)."""
+    cached = getattr(ctx, "_sycl_render_subs", None)
+    if cached is None:
+        from .half_precision import half_edits  # half types/intrinsics in moved text (GP239)
+
+        subs = sorted(
+            [(b.start, b.end, b.sycl) for b in builtin_uses(ctx)] + dim3_members(ctx) + half_edits(ctx)
+        )
+        cached = ([s for s, _, _ in subs], subs)
+        ctx._sycl_render_subs = cached  # type: ignore[attr-defined]
+    return cached
+
+
 def render(ctx: RuleContext, start: int, end: int) -> str:
     """Source text of [start, end) with the nd_item builtins and dim3 members translated (for text a
     rule moves or duplicates, so the rules that would have translated it in place cannot)."""
-    from .half_precision import half_edits  # half types/intrinsics in moved text (GP239)
-
-    subs = [(b.start, b.end, b.sycl) for b in builtin_uses(ctx)] + dim3_members(ctx) + half_edits(ctx)
+    starts, subs = _render_substitutions(ctx)
     parts: list[str] = []
     pos = start
-    for s, e, new in sorted(subs):
-        if s >= start and e <= end and s >= pos:
+    # Only the substitutions from `start` on (a launch renders a few bytes of a large file; walking all
+    # of them for every launch made translation quadratic in file size).
+    for s, e, new in subs[bisect.bisect_left(starts, start) :]:
+        if s > end:
+            break
+        if e <= end and s >= pos:
             parts.append(ctx.slice(pos, s))
             parts.append(new)
             pos = e

@@ -64,16 +64,26 @@ _MULTI_DIM = re.compile(r"\b(threadIdx|blockDim)\s*\.\s*[yz]\b")
 _LAUNCH = "(call_expression function: (_) @fn (kernel_call_syntax) @cfg) @call"
 
 
+def _launch_configs(ctx: RuleContext) -> dict[str, list[Node]]:
+    """Kernel name -> the `<<<...>>>` configurations launching it, in file order. Found with one query
+    per file and kept on the context: a query per kernel made translation quadratic in file size."""
+    found: dict[str, list[Node]] | None = getattr(ctx, "_warp_lane_launches", None)
+    if found is None:
+        found = {}
+        for match in ts.matches(_LAUNCH, ctx.root):
+            callee = ctx.text(match["fn"][0]).split("<")[0].split("::")[-1]
+            found.setdefault(callee, []).append(match["cfg"][0])
+        ctx._warp_lane_launches = found  # type: ignore[attr-defined]
+    return found
+
+
 def one_dimensional(ctx: RuleContext, fn: Node) -> bool:
     """True when the function's block is provably 1-D (see the module doc)."""
     if _MULTI_DIM.search(ctx.text(fn)):
         return False
     name = function_name(ctx, fn)
-    for match in ts.matches(_LAUNCH, ctx.root):
-        callee = ctx.text(match["fn"][0]).split("<")[0].split("::")[-1]
-        if callee != name:
-            continue
-        cfg = [c for c in match["cfg"][0].named_children if c.type != "comment"]
+    for config in _launch_configs(ctx).get(name, []) if name is not None else []:
+        cfg = [c for c in config.named_children if c.type != "comment"]
         if len(cfg) < 2:
             return False
         block = cfg[1]

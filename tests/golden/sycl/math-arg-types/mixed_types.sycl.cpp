@@ -25,7 +25,7 @@ void scale(float *y, const float *x, int n, double bias, const sycl::nd_item<3> 
         float v = sycl::fmax(x[i], 0.0f);
         float r = sycl::sqrt(static_cast<float>(n)) + sycl::fmin(v, static_cast<float>(1e-3));
         double w = sycl::fmax(static_cast<double>(v), bias) + sycl::sqrt(static_cast<double>(i));
-        float p = sycl::pow(v, 2) + sycl::exp(-v);
+        float p = sycl::pow(v, 2.0f) + sycl::exp(-v);
         y[i] = r * v + (float)w + p;
     }
 }
