@@ -37,6 +37,18 @@ MODELS = {
     "__funnelshift_rc": lambda a, b, s: funnel_r(a, b, s, True),
     "__usad": lambda x, y, z: (abs(x - y) + z) & M32,
 }
+# Two-argument intrinsics, on signed 32-bit inputs given as their unsigned bit patterns.
+
+
+def sext24(v: int) -> int:
+    v &= 0xFFFFFF
+    return v - (1 << 24) if v & 0x800000 else v
+
+
+MODELS2 = {
+    "__mul24": lambda a, b: (sext24(a) * sext24(b)) & M32,
+    "__umul24": lambda a, b: ((a & 0xFFFFFF) * (b & 0xFFFFFF)) & M32,
+}
 
 
 @pytest.mark.skipif(shutil.which("g++") is None, reason="g++ not on PATH")
@@ -51,6 +63,11 @@ def test_lambdas_match_cuda_semantics(tmp_path: Path) -> None:
             s_arg = s & 0x7777 if name == "__byte_perm" else s
             lines.append(f'  printf("%u\\n", ({LAMBDAS[name]})({a}u, {b}u, {s_arg}u));')
             expected.append(model(a, b, s_arg))
+    for name, model in MODELS2.items():
+        for a, b, _ in cases:
+            cast = "(int)" if name == "__mul24" else ""
+            lines.append(f'  printf("%u\\n", (unsigned)({LAMBDAS[name]})({cast}{a}u, {cast}{b}u));')
+            expected.append(model(a, b))
     lines.append("}")
     src = tmp_path / "t.cpp"
     src.write_text("\n".join(lines))

@@ -30,6 +30,7 @@ from .common.renamed_include import RenamedInclude
 from .common.syntax_error import SyntaxErrorRegion
 from .common.unconverted import Unconverted
 from .hip.asm_special_registers import AsmSpecialRegisters
+from .hip.builtin_minmax import BuiltinMinMax
 from .hip.builtin_redefinition import BuiltinRedefinition
 from .hip.coop_groups_include import CoopGroupsInclude
 from .hip.coop_groups_reduce import CoopGroupsReduce
@@ -62,6 +63,7 @@ HIP_FIRST: list[type[Rule]] = [
     CoopGroupsInclude,
     RuntimeInclude,
     BuiltinRedefinition,
+    BuiltinMinMax,
 ]
 PORTABILITY: list[type[Rule]] = [
     WarpMaskLiteral,

@@ -8,7 +8,8 @@ What it does
     CUDA does. `_block` variants use `work_group` scope, `_system` variants `system` scope. T is the
     pointee type when the pointer's declaration is found in the function or file; otherwise the call
     becomes a generic lambda that deduces it (`std::remove_reference_t<decltype(obj)>`).
-    `atomicInc`/`atomicDec` (wrap-around semantics) are reported unconverted.
+    `atomicInc`/`atomicDec` (CUDA's wrap-around counters) become a lambda running a
+    `compare_exchange_weak` loop that stores CUDA's next value and returns the old one.
 Why
     SYCL 2020 expresses atomics as references to ordinary memory with explicit order and scope; CUDA's
     atomics are relaxed and device-scoped.
@@ -47,11 +48,16 @@ OPS = {
     "atomicCAS": "compare_exchange_strong",
 }
 SCOPES = {"": "device", "_block": "work_group", "_system": "system"}
+# CUDA's wrap-around counters on unsigned int: the new value from the old one (gp_old) and the bound.
+WRAPPING = {
+    "atomicInc": "gp_old >= gp_val ? 0u : gp_old + 1u",
+    "atomicDec": "(gp_old == 0u || gp_old > gp_val) ? gp_val : gp_old - 1u",
+}
 
 
 def split_name(name: str) -> tuple[str, str] | None:
     for suffix in ("_block", "_system", ""):
-        if name.endswith(suffix) and name[: len(name) - len(suffix)] in OPS:
+        if name.endswith(suffix) and name[: len(name) - len(suffix)] in OPS | WRAPPING:
             return name[: len(name) - len(suffix)], SCOPES[suffix]
     return None
 
@@ -73,15 +79,6 @@ class Atomics(Rule):
         for occ in ctx.occurrences:
             if not occ.name.startswith("atomic") or ctx.is_claimed(occ.start, occ.end):
                 continue
-            if occ.name.startswith(("atomicInc", "atomicDec")):
-                yield self.unconverted(
-                    occ.start,
-                    occ.end,
-                    f"`{occ.name}` (wrap-around) has no atomic_ref form",
-                    family="atomic",
-                    symbol=occ.name,
-                )
-                continue
             split = split_name(occ.name)
             if split is None:
                 continue
@@ -99,7 +96,20 @@ class Atomics(Rule):
             amp = addr.startswith("&")
             plain = bool(re.fullmatch(r"[A-Za-z_]\w*", addr))  # `*p` needs no parentheses
             # Edits leave the argument texts in place (other rules translate names inside them).
-            if base == "atomicCAS":
+            if base in WRAPPING:
+                # No atomic_ref operation wraps around: a compare-exchange loop computes CUDA's new value.
+                ref = ref_type("unsigned int", scope)
+                head = (
+                    f"[](unsigned int &gp_obj, unsigned int gp_val) {{ {ref} gp_ref(gp_obj); "
+                    "unsigned int gp_old = gp_ref.load(); "
+                    f"while (!gp_ref.compare_exchange_weak(gp_old, {WRAPPING[base]})) {{}} return gp_old; }}("
+                )
+                edits = [
+                    Edit(call.start, a0s + 1 if amp else a0s, head + ("" if amp else "*" if plain else "*("))
+                ]
+                if not amp and not plain:
+                    edits.append(Edit(a0e, a0e, ")"))
+            elif base == "atomicCAS":
                 obj_t = t or "std::remove_reference_t<decltype(gp_obj)>"
                 head = (
                     f"[](auto &gp_obj, auto gp_expected, auto gp_desired) {{ {obj_t} gp_old = gp_expected; "
@@ -126,7 +136,7 @@ class Atomics(Rule):
             yield self.converted(
                 occ.start,
                 occ.end,
-                f"`{occ.name}` -> atomic_ref::{OPS[base]}",
+                f"`{occ.name}` -> atomic_ref::{OPS.get(base, 'compare_exchange_weak loop')}",
                 edits,
                 family="atomic",
                 symbol=occ.name,

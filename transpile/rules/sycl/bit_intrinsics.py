@@ -3,7 +3,7 @@
 What it does
     Replaces the callee name of `__ffs`, `__ffsll`, `__brev`, `__brevll`, `__mulhi`, `__umulhi`,
     `__mul64hi`, `__umul64hi`, `__rhadd`, `__urhadd`, `__uhadd`, `__byte_perm`, `__funnelshift_l`/`_lc`/
-    `_r`/`_rc`, `__sad`, `__usad`, `__saturatef`, `sincosf`, `sincos`,
+    `_r`/`_rc`, `__sad`, `__usad`, `__mul24`, `__umul24`, `__saturatef`, `sincosf`, `sincos`,
     `__sincosf`, `sincospif` and `sincospi` with an immediately called lambda built from portable C++
     and SYCL 2020 built-ins (`sycl::popcount`, `sycl::sinpi`, `sycl::cospi`, ...). The argument list
     stays as written, so names inside it are still translated by the other rules.
@@ -122,6 +122,14 @@ LAMBDAS: dict[str, str] = {
     "__funnelshift_lc": _funnel("<<", "gp_s < 32u ? gp_s : 32u", high=True),
     "__funnelshift_r": _funnel(">>", "gp_s & 31u", high=False),
     "__funnelshift_rc": _funnel(">>", "gp_s < 32u ? gp_s : 32u", high=False),
+    # 24-bit products (low 32 bits of the product of the sign- or zero-extended low 24 bits): sycl::mul24
+    # takes 32-bit integers of one type only and is undefined outside 24 bits, where CUDA's is defined.
+    "__mul24": (
+        "[](int gp_a, int gp_b) { long long gp_p = static_cast<long long>(static_cast<int>("
+        "static_cast<unsigned int>(gp_a) << 8) >> 8) * (static_cast<int>(static_cast<unsigned int>(gp_b) << 8) >> 8); "
+        "return static_cast<int>(static_cast<unsigned int>(gp_p & 0xFFFFFFFFll)); }"
+    ),
+    "__umul24": "[](unsigned int gp_a, unsigned int gp_b) { return (gp_a & 0xFFFFFFu) * (gp_b & 0xFFFFFFu); }",
     # |x - y| + z without overflow in the difference.
     "__sad": (
         "[](int gp_x, int gp_y, unsigned int gp_z) { long long gp_d = static_cast<long long>(gp_x) - gp_y; "
