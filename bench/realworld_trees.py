@@ -241,6 +241,7 @@ def corpus_within(path: Path, root: Path) -> bool:
 
 def gpuport_translate(folder: Path, out: Path, target: str) -> dict[str, Any]:
     report = out.parent / (out.name + f".{target}.report.json")
+    report.parent.mkdir(parents=True, exist_ok=True)  # gpuport refuses a report path in a missing folder
     cmd = [
         sys.executable, "-m", "gpuport", "translate", str(folder), "-o", str(out), "--to", target,
         "--report-json", str(report), "-q", "--no-progress", "--force",
@@ -753,7 +754,7 @@ def main(argv: list[str] | None = None) -> int:
         import rwt_device
 
         summary["runs"] = rwt_device.read_results(Path(args.device_results), recs)
-    print(json.dumps({k: v for k, v in summary.items() if k != "programs"}, indent=1))
+    print(json.dumps(summary, indent=1))
     if not args.no_write and not args.only:
         write_outputs(recs, summary, h, time.monotonic() - t0)
     elif not args.no_write:
