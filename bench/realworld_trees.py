@@ -249,7 +249,9 @@ def gpuport_translate(folder: Path, out: Path, target: str) -> dict[str, Any]:
     if target == "hip":
         cmd += ["--hip-version", "5.2"]
     t0 = time.monotonic()
-    rc, text = run(cmd, timeout=TRANSLATE_TIMEOUT_S)
+    # Not from the checkout's folder: `python -m gpuport` puts the working folder first on sys.path, and
+    # the interpreter's own gpuport (a worktree's, for a baseline) must be the one that runs.
+    rc, text = run(cmd, cwd=report.parent, timeout=TRANSLATE_TIMEOUT_S)
     rec: dict[str, Any] = {"rc": rc, "translate_s": round(time.monotonic() - t0, 2)}
     try:
         data = json.loads(report.read_text())
@@ -606,6 +608,7 @@ def summarise(recs: list[dict[str, Any]], tools: list[str]) -> dict[str, Any]:
 
 def write_outputs(recs: list[dict[str, Any]], summary: dict[str, Any], h: Harness, wall: float) -> None:
     prov = provenance()
+    name, label = h.args.name, h.args.label
     data = {
         **prov,
         "translator_fingerprint": h.fp,
@@ -615,10 +618,11 @@ def write_outputs(recs: list[dict[str, Any]], summary: dict[str, Any], h: Harnes
         "summary": summary,
         "programs": [_strip(r) for r in recs],
     }
-    write_json("realworld_trees", data)
+    data["label"] = label
+    write_json(name, data)
     m = prov["machine"]
     lines = [
-        "# Real-world CUDA trees: whole programs translated and compiled",
+        "# Real-world CUDA trees: whole programs translated and compiled" + (f" ({label})" if label else ""),
         "",
         f"Command: `{prov['command']}`  ",
         f"Commit: `{prov['commit']}` (translator fingerprint `{h.fp}`)  ",
@@ -682,7 +686,7 @@ def write_outputs(recs: list[dict[str, Any]], summary: dict[str, Any], h: Harnes
         )
     if "runs" in summary:
         lines += ["", "## Runs on the GPU machine", "", "```", json.dumps(summary["runs"], indent=1), "```"]
-    (RESULTS / "realworld_trees.md").write_text("\n".join(lines) + "\n")
+    (RESULTS / f"{name}.md").write_text("\n".join(lines) + "\n")
 
 
 def _strip(r: dict[str, Any]) -> dict[str, Any]:
@@ -722,6 +726,16 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--device-bundle", help="write the GPU-run bundle into this folder")
     ap.add_argument("--device-results", help="read the GPU-run results from this folder")
     ap.add_argument("--no-write", action="store_true", help="print the summary only")
+    ap.add_argument(
+        "--name",
+        default="realworld_trees",
+        help="results file name under bench/results (default realworld_trees)",
+    )
+    ap.add_argument(
+        "--label",
+        default="",
+        help="what this run measures, for the results' title (e.g. the translator's commit)",
+    )
     args = ap.parse_args(argv)
     projects = corpus.load_projects(Path(args.projects))
     work = select(projects, args.only)

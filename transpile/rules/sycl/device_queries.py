@@ -1,7 +1,8 @@
 """GP237 device-queries: CUDA device selection and attribute queries become `get_info` on the queue's device.
 
 What it does
-    `cudaGetDevice(&d)` -> `d = 0`; `cudaSetDevice(d)` and `cudaSetDeviceFlags(f)` -> `0`;
+    `cudaGetDevice(&d)` -> `d = 0`; `cudaSetDevice(d)`, `cudaSetDeviceFlags(f)` and the profiler markers
+    `cudaProfilerStart()`/`cudaProfilerStop()` -> `0`;
     `cudaGetDeviceCount(&n)` -> `n = 1`; `cudaDeviceGetAttribute(&v, attr, dev)` -> `v = (int)D.get_info<
     sycl::info::device::...>()` with `D` = `gpuport_queue().get_device()` for the attributes SYCL 2020 can
     answer (multiprocessor count -> `max_compute_units`, warp size -> the largest `sub_group_sizes` entry,
@@ -123,6 +124,10 @@ CONSTANTS: dict[str, tuple[str, str]] = {
     "cudaDevAttrPciBusId": ("0", _UNKNOWN),
     "cudaDevAttrPciDeviceId": ("0", _UNKNOWN),
     "cudaDevAttrPciDomainId": ("0", _UNKNOWN),
+    # As cudaDeviceProp's major/minor (GP258): 9.0, so capability checks written for CUDA let it run.
+    "cudaDevAttrComputeCapabilityMajor": ("9", "no compute capability in SYCL 2020; 9 passes CUDA's checks"),
+    "cudaDevAttrComputeCapabilityMinor": ("0", "no compute capability in SYCL 2020"),
+    "cudaDevAttrIntegrated": ("0", _UNKNOWN),
 }
 WG_SIZE = f"{DEVICE}.get_info<sycl::info::device::max_work_group_size>()"
 LOCAL_MEM = f"{DEVICE}.get_info<sycl::info::device::local_mem_size>()"
@@ -138,7 +143,10 @@ OCCUPANCY = frozenset(
     }
 )
 # Calls with nothing to do in SYCL: they yield cudaSuccess.
-NO_OPS = frozenset({"cudaSetDevice", "cudaSetDeviceFlags", "cudaFuncSetAttribute"})
+# Calls with nothing to do on one SYCL queue (the profiler markers: SYCL 2020 has no profiler API).
+NO_OPS = frozenset(
+    {"cudaSetDevice", "cudaSetDeviceFlags", "cudaFuncSetAttribute", "cudaProfilerStart", "cudaProfilerStop"}
+)
 HANDLED = frozenset({"cudaGetDevice", "cudaGetDeviceCount", "cudaDeviceGetAttribute", *NO_OPS, *OCCUPANCY})
 ZERO = frozenset({"0", "0u", "0U", "0ul", "0UL", "0l", "0L"})
 
