@@ -461,7 +461,63 @@ class Harness:
                 )
                 self.store(key, res)
             rec["tools"][tool] = res
+        sycl = rec["tools"].get("gpuport-sycl", {})
+        if self.args.acpp_runs and self.acpp and "run" in program and sycl.get("sycl-acpp"):
+            key = program_key(project, program, "sycl-acpp-run", self.tool_extra("gpuport-sycl"))
+            got = self.cached(key)
+            if got is None:
+                got = self.acpp_run(project, program, root, pdir, sycl, incs_for, defines)
+                self.store(key, got)
+            rec["acpp_run"] = got
         return rec
+
+    def acpp_run(
+        self,
+        project: dict[str, Any],
+        program: dict[str, Any],
+        root: Path,
+        pdir: Path,
+        sycl: dict[str, Any],
+        incs_for: Any,
+        defines: list[str],
+    ) -> dict[str, Any]:
+        """Build the SYCL translation with AdaptiveCpp for the CPU and run it as the program's README does.
+
+        `omp.library-only`: the compiled CPU backend cannot split a kernel at a barrier when its body is
+        in another translation unit than its launch, and multi-file programs do exactly that."""
+        out_root = WORK / "gpuport-sycl" / f"{project['name']}-{self.tool_extra('gpuport-sycl')[:12]}"
+        units = [out_root / e["output"] for e in sycl["units"].values()]
+        incs: list[str] = []
+        for u in units:
+            incs += [i for i in incs_for(out_root, u) if i not in incs]
+        exe = out_root / ".gpuport-rwt" / (slug(program["path"]) + ".acpp.exe")
+        cmd = ["acpp", "--acpp-targets=omp.library-only", "-std=c++17", "-O2", "-w", *(str(u) for u in units)]
+        cmd += ["-o", str(exe), *(f"-D{d}" for d in defines), *(f"-I{i}" for i in incs)]
+        rc, text = run(cmd, timeout=900)
+        if rc != 0:
+            return {"built": False, "stderr": text[-2000:], "verdict": "acpp-link-fails"}
+        prog_out = out_root / pdir.relative_to(root.resolve())
+        t0 = time.monotonic()
+        try:
+            proc = subprocess.run(
+                [str(exe), *program["run"]], cwd=prog_out, capture_output=True, text=True, errors="replace",
+                timeout=600,
+            )  # fmt: skip
+            rc, out = proc.returncode, proc.stdout + proc.stderr
+        except subprocess.TimeoutExpired:
+            rc, out = 124, "timed out after 600 s"
+        got: dict[str, Any] = {
+            "built": True,
+            "rc": rc,
+            "stdout_tail": out[-3000:],
+            "wall_s": round(time.monotonic() - t0, 1),
+        }
+        pattern = program.get("pass")
+        if pattern:
+            got["verdict"] = "pass" if rc == 0 and re.search(pattern, out) else "fail"
+        else:
+            got["verdict"] = "ran" if rc == 0 else f"exit {rc}"  # compared with the CUDA run's output later
+        return got
 
     def run_tool(
         self,
@@ -510,7 +566,10 @@ class Harness:
                     entry[check] = {"ok": False, "skipped": "type-check failed"}
                     continue
                 if not unit_out.is_file():
-                    entry[check] = {"ok": False, "stderr": f"fatal error: {out_rel}: output not written"}
+                    text = f"error: {out_rel}: the translation wrote no such file"
+                    entry[check] = {"ok": False, "stderr": text, "failure": _failure(
+                        classify(text, original_files=names, cuda_ok=cuda_ok.get(ru, True)), ru
+                    )}  # fmt: skip
                     continue
                 t0 = time.monotonic()
                 rc, text = run(
@@ -599,6 +658,14 @@ def summarise(recs: list[dict[str, Any]], tools: list[str]) -> dict[str, Any]:
                 "programs_ok_but_environment": ok + prog_owner.get("environment", 0),
             }
         progs = [r for r in considered if tool in r["tools"]]
+        if tool == "gpuport-sycl":
+            runs = [r for r in considered if "acpp_run" in r]
+            if runs:
+                s["acpp_runs"] = {
+                    "programs": len(runs),
+                    "verdicts": dict(collections.Counter(r["acpp_run"]["verdict"] for r in runs)),
+                    "self_checking_pass": sum(1 for r in runs if r["acpp_run"]["verdict"] == "pass"),
+                }
         s[f"{tool}_refs_left"] = sum(r["tools"][tool].get("refs_left", 0) for r in progs)
         s[f"{tool}_programs_no_refs_left"] = sum(
             1 for r in progs if r["tools"][tool].get("refs_left", 0) == 0
@@ -727,6 +794,11 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--device-results", help="read the GPU-run results from this folder")
     ap.add_argument("--no-write", action="store_true", help="print the summary only")
     ap.add_argument(
+        "--acpp-runs",
+        action="store_true",
+        help="build the SYCL translation of every program with a run spec with AdaptiveCpp and run it on the CPU",
+    )
+    ap.add_argument(
         "--name",
         default="realworld_trees",
         help="results file name under bench/results (default realworld_trees)",
@@ -758,16 +830,19 @@ def main(argv: list[str] | None = None) -> int:
                 file=sys.stderr,
                 flush=True,
             )
+    runs = None
+    if args.device_results:
+        import rwt_device
+
+        runs = rwt_device.read_results(Path(args.device_results), recs)  # before the summary: it sets verdicts
     summary = summarise(recs, h.tools)
+    if runs is not None:
+        summary["runs"] = runs
     if args.device_bundle:
         import rwt_device
 
         n = rwt_device.write_bundle(Path(args.device_bundle), recs, projects, h, WORK)
         print(f"[rwt] device bundle: {n} programs in {args.device_bundle}", file=sys.stderr)
-    if args.device_results:
-        import rwt_device
-
-        summary["runs"] = rwt_device.read_results(Path(args.device_results), recs)
     print(json.dumps(summary, indent=1))
     if not args.no_write and not args.only:
         write_outputs(recs, summary, h, time.monotonic() - t0)

@@ -74,6 +74,7 @@ _ERROR_LINE = re.compile(r"^\S*?:\d+:(?:\d+:)?\s*(?:fatal )?error:.*$|^\S*error:
 
 # Translator sub-classes, tried in order on the first error line (and the file it names).
 _TRANSLATOR_CLASSES: tuple[tuple[str, re.Pattern[str]], ...] = (
+    ("output-missing", re.compile(r"the translation wrote no such file")),
     ("redefinition", re.compile(r"redefinition of|conflicting declaration|ambiguating new declaration")),
     ("arity", re.compile(r"too (?:few|many) arguments|default argument missing|no matching function")),
     (

@@ -16,6 +16,7 @@ from typing import Any
 
 REPO = Path(__file__).resolve().parents[2]
 HIP_LAYER = REPO / "dataset" / "hip_on_cuda" / "include"
+_NUMBERS = re.compile(r"[-+]?\d+\.?\d*(?:[eE][-+]?\d+)?")
 MAX_PROGRAM_BYTES = 8 * 2**20  # a program with big data files stays home (the bundle travels, 64 MiB)
 _LIB_WORDS = ("cublas", "curand", "cufft", "cusparse", "cusolver")
 
@@ -101,6 +102,15 @@ def read_results(folder: Path, recs: list[dict[str, Any]]) -> dict[str, Any]:
         if got is None:
             continue
         r["gpu_run"] = {"verdict": got["verdict"]}
+        acpp = r.get("acpp_run")
+        cuda = got.get("cuda", {})
+        if acpp and acpp.get("verdict") == "ran" and cuda.get("built"):
+            # No PASS line to look for: the SYCL program's output against the CUDA program's on the GPU,
+            # numbers taken out (timings differ), exit statuses equal.
+            same = acpp["rc"] == cuda["rc"] and _NUMBERS.sub("#", acpp["stdout_tail"]) == _NUMBERS.sub(
+                "#", cuda["stdout_tail"]
+            )
+            acpp["verdict"] = "same-output-as-cuda" if same else "output-differs-from-cuda"
         verdicts[got["verdict"]] = verdicts.get(got["verdict"], 0) + 1
         per_program.append({"program": f"{r['project']}/{r['program']}", "verdict": got["verdict"]})
     comparable = sum(v for k, v in verdicts.items() if k not in ("cuda-not-built", "cuda-fails-its-check"))
