@@ -834,7 +834,9 @@ def main(argv: list[str] | None = None) -> int:
     if args.device_results:
         import rwt_device
 
-        runs = rwt_device.read_results(Path(args.device_results), recs)  # before the summary: it sets verdicts
+        runs = rwt_device.read_results(
+            Path(args.device_results), recs
+        )  # before the summary: it sets verdicts
     summary = summarise(recs, h.tools)
     if runs is not None:
         summary["runs"] = runs

@@ -412,6 +412,20 @@ def _included_from_roots(
 _QUOTED = re.compile(rb'^[ \t]*#[ \t]*include[ \t]*"([^"\n]+)"', re.MULTILINE)
 
 
+def _c_files_to_cpp(contents: dict[Path, bytes], base: Path, out_names: dict[str, str]) -> None:
+    """SYCL is C++: a C file that uses CUDA (nvcc compiled it as C with the runtime's C API) becomes
+    `.cpp` like a `.cu` file, unless that name is taken (then it keeps its name and the build must compile
+    it as C++)."""
+    taken = set(out_names.values())
+    for path, data in contents.items():
+        rel = path.relative_to(base).as_posix()
+        if rel.endswith(".c") and out_names.get(rel) == rel and uses_cuda(data):
+            new = rel[:-2] + ".cpp"
+            if new not in taken:
+                out_names[rel] = new
+                taken.add(new)
+
+
 def _note_outside_includes(
     contents: dict[Path, bytes], base: Path, inputs: list[Path], notes: list[str]
 ) -> None:
@@ -506,6 +520,8 @@ def translate_tree(
                 contents[path] = read_regular(path, base, max_file_size)
             except OSError:
                 continue  # reported when the worker reads it
+    if options.target == "sycl" and not in_place and extension_map is None:
+        _c_files_to_cpp(contents, base, out_names)
     _note_outside_includes(contents, base, [src, *roots], report.notes)
     by_rel = {p.relative_to(base).as_posix(): d for p, d in contents.items()}
     tree_facts = tree_model(by_rel, out_names, options)

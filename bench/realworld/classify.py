@@ -64,6 +64,10 @@ HEADER_NEEDS: tuple[tuple[str, str], ...] = (
     ("npp", "npp"),
     ("omp.h", "openmp-offload"),
     ("helper_gl", "opengl"),
+    ("cuda_gl_interop.h", "opengl"),
+    ("cudaGL.h", "opengl"),
+    ("cuda_egl_interop.h", "egl"),
+    ("cudaEGL.h", "egl"),
 )
 
 _MISSING = re.compile(
