@@ -286,7 +286,15 @@ class RuleContext:
                 node = node.parent
             if node is not None and node.parent is not None and node.parent.type == "translation_unit":
                 found.append(inc)
-        return found
+        # Includes after the file's first code are not its header block (`#include <polybench.c>` at
+        # the end of a driver, a kernel file included mid-way): anchoring after them would put the
+        # prelude below the code that uses it.
+        code = next(
+            (c.start_byte for c in root.children if not c.type.startswith("preproc") and c.type != "comment"),
+            None,
+        )
+        early = [inc for inc in found if code is None or inc.directive_start < code]
+        return early or found
 
     @cached_property
     def lexical_includes(self) -> list[Include] | None:
