@@ -23,7 +23,8 @@ What it proposes, compared with transpile/tables/*.tsv (all families together: a
 - `supported`: a name we mark unsupported that HIPIFY maps (printed, never written).
 
 `--accept-spelling all|NAME,...` (with `--keep-ours NAME,...`, where a trailing `*` matches a prefix)
-takes HIPIFY's spelling for those `spelling` rows (never for `supported` rows, nor cuDNN): the row's hip
+takes HIPIFY's spelling for those `spelling` rows (never for cuDNN); `--accept-supported` does the same for
+the `supported` rows whose HIP name HIPIFY gives to no other CUDA name (one-to-one, not lossy): the row's hip
 cell and min_hip change in the family file, and the changed row goes to manual/<family>.tsv too.
 
 `--write` appends the `add` rows to both transpile/tables/<family>.tsv and manual/<family>.tsv (manual rows
@@ -230,6 +231,11 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--write", action="store_true", help="append the `add` rows to the family files")
     ap.add_argument("--families", help="comma-separated families to write (default: all)")
     ap.add_argument("--accept-spelling", help="'all' or comma-separated CUDA names: take HIPIFY's spelling")
+    ap.add_argument(
+        "--accept-supported",
+        action="store_true",
+        help="map `supported` rows whose HIP name HIPIFY gives to that one CUDA name only",
+    )
     ap.add_argument("--keep-ours", default="", help="comma-separated CUDA names (NAME* = prefix) to leave")
     args = ap.parse_args(argv)
     facts: list[Fact] = []
@@ -283,6 +289,19 @@ def main(argv: list[str] | None = None) -> int:
         for fact in chosen:
             respell(ours[fact.cuda][0], fact)
         print(f"{len(chosen)} spellings taken from HIPIFY", file=sys.stderr)
+    if args.accept_supported:
+        # A HIP name HIPIFY gives to several CUDA names (cudaDevAttrMaxSurface2DWidth and ...Height both to
+        # hipDeviceAttributeMaxSurface2D) is a lossy mapping: those stay unsupported here.
+        targets: dict[str, set[str]] = {}
+        for fact in facts:
+            if fact.hip is not None:
+                targets.setdefault(fact.hip, set()).add(fact.cuda)
+        chosen = [
+            f for f in proposal["supported"] if f.family != "cudnn" and f.hip and len(targets[f.hip]) == 1
+        ]
+        for fact in chosen:
+            respell(ours[fact.cuda][0], fact)
+        print(f"{len(chosen)} unsupported names mapped as HIPIFY maps them", file=sys.stderr)
     return 0
 
 
