@@ -18,7 +18,7 @@ __global__ void k(float *x) {
 void host(float *x, int n) {
   cudnnHandle_t dnn;
   cudnnCreate(&dnn);
-  hipsolverDnHandle_t sol;
+  hipsolverHandle_t sol;
   hipsolverDnCreate(&sol);
   thrust::device_vector<float> v(n);
   thrust::sort(v.begin(), v.end());
