@@ -90,9 +90,9 @@ def build(
 def one(bundle: Path, spec: dict[str, Any], hip_layer: Path, scratch: Path) -> dict[str, Any]:
     res: dict[str, Any] = {"id": spec["id"]}
     for side in ("cuda", "hip"):
-        root = bundle / "p" / spec["id"] / side
-        if not root.is_dir():
-            res[side] = {"built": False, "why": "not in the bundle"}
+        root = bundle / "p" / spec["project"] / side
+        if not root.is_dir() or (side == "hip" and not spec.get("hip")):
+            res[side] = {"built": False, "why": "not in the bundle (its HIP translation does not compile)"}
             continue
         exe, why = build(side, root, spec, hip_layer, scratch / spec["id"] / side)
         if exe is None:

@@ -42,6 +42,8 @@ def _copy(src: Path, dst: Path) -> None:
 def write_bundle(
     dest: Path, recs: list[dict[str, Any]], projects: list[dict[str, Any]], h: Any, work: Path
 ) -> int:
+    """One copy per project of the folders its runnable programs need (the CUDA original and gpuport's
+    HIP translation), so programs sharing a folder (cuda-samples' Common) ship it once."""
     import cache as corpus
     from realworld_trees import folders_to_translate
 
@@ -50,6 +52,7 @@ def write_bundle(
     specs = {(p["name"], prog["path"]): (p, prog) for p in projects for prog in p.get("program", [])}
     manifest: dict[str, Any] = {"hip_layer": "hip_layer", "programs": []}
     _copy(HIP_LAYER, dest / "hip_layer")
+    copied: set[tuple[str, str, Path]] = set()
     for r in recs:
         project, program = specs[(r["project"], r["program"])]
         if "run" not in program or not r.get("cuda_ok"):
@@ -60,22 +63,26 @@ def write_bundle(
         folders = folders_to_translate(pdir, includes, root)
         if sum(_size(f) for f in folders) > MAX_PROGRAM_BYTES:
             continue
-        pid = _slug(f"{project['name']}__{program['path']}")
-        for f in folders:
-            _copy(f, dest / "p" / pid / "cuda" / f.relative_to(root))
         hip = r["tools"].get("gpuport-hip", {})
         hip_root = work / "gpuport-hip" / f"{project['name']}-{h.tool_extra('gpuport-hip')[:12]}"
-        if hip.get("gpuport-hip") and hip_root.is_dir():
-            for f in folders:
-                out = hip_root / f.relative_to(root)
-                if out.is_dir():
-                    _copy(out, dest / "p" / pid / "hip" / f.relative_to(root))
+        for f in folders:
+            rel = f.relative_to(root)
+            if ("cuda", project["name"], rel) not in copied:
+                _copy(f, dest / "p" / project["name"] / "cuda" / rel)
+                copied.add(("cuda", project["name"], rel))
+            if (
+                hip.get("gpuport-hip")
+                and (hip_root / rel).is_dir()
+                and ("hip", project["name"], rel) not in copied
+            ):
+                _copy(hip_root / rel, dest / "p" / project["name"] / "hip" / rel)
+                copied.add(("hip", project["name"], rel))
         text = " ".join(
             (pdir / u).read_text(errors="replace") for u in program["units"] if (pdir / u).is_file()
         ).lower()
         manifest["programs"].append(
             {
-                "id": pid,
+                "id": _slug(f"{project['name']}__{program['path']}"),
                 "project": project["name"],
                 "program": program["path"],
                 "prog": program["path"],
@@ -85,6 +92,7 @@ def write_bundle(
                 "run": program["run"],
                 "pass": program.get("pass"),
                 "libs": [w for w in _LIB_WORDS if w in text],
+                "hip": bool(hip.get("gpuport-hip")),
             }
         )
     (dest / "manifest.json").write_text(json.dumps(manifest, indent=1))
