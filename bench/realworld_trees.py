@@ -455,6 +455,8 @@ class Harness:
         for tool in self.tools:
             key = program_key(project, program, tool, self.tool_extra(tool))
             res = self.cached(key)
+            if res is not None:
+                reclassify(res, tool, names, cuda_ok)  # the classifier may have learned since
             if res is None:
                 res = self.run_tool(
                     tool, project, root, pdir, folders, units, rel_units, incs_for, defines, names, cuda_ok
@@ -578,7 +580,7 @@ class Harness:
                 c: dict[str, Any] = {"ok": rc == 0, "wall_s": round(time.monotonic() - t0, 1)}
                 if rc != 0:
                     c["failure"] = _failure(
-                        classify(text, original_files=names, cuda_ok=cuda_ok.get(ru, True)), ru
+                        classify(text, original_files=names, cuda_ok=cuda_ok.get(ru, True), target=target), ru
                     )
                     c["stderr"] = text[-3000:]
                 entry[check] = c
@@ -588,6 +590,18 @@ class Harness:
         if not self.acpp and tool == "gpuport-sycl":
             res["sycl-acpp-note"] = "acpp not on PATH: AdaptiveCpp column not run"
         return res
+
+
+def reclassify(res: dict[str, Any], tool: str, names: set[str], cuda_ok: dict[str, bool]) -> None:
+    """Classify a cached result's failures again from their stored compiler output."""
+    target = "sycl" if tool == "gpuport-sycl" else "hip"
+    for unit, entry in res.get("units", {}).items():
+        for c in entry.values():
+            if isinstance(c, dict) and "failure" in c and c.get("stderr"):
+                f = classify(
+                    c["stderr"], original_files=names, cuda_ok=cuda_ok.get(unit, True), target=target
+                )
+                c["failure"] = _failure(f, unit)
 
 
 def _failure(f: Any, unit: str) -> dict[str, str]:

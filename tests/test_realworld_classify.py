@@ -93,3 +93,10 @@ def test_needs_vocabulary() -> None:
     assert need_of_header("hip/hip_bf16.h") == "hip_bf16"
     assert need_of_header("GL/glut.h") == "opengl"
     assert need_of_header("mykernels.h") is None
+
+
+def test_rocm_libraries_are_the_translators_for_sycl() -> None:
+    err = "m.cpp:3:10: fatal error: thrust/sort.h: No such file or directory\n"
+    assert classify(err).owner == "environment"  # HIP: rocThrust exists, Debian lacks it
+    f = classify(err, target="sycl")  # SYCL: no such library; the translation must not need it
+    assert (f.owner, f.kind) == ("translator", "no-sycl-rocthrust")

@@ -145,12 +145,19 @@ def need_of_header(header: str) -> str | None:
     return None
 
 
+# Libraries that exist for ROCm (a user's ROCm has them; Debian's 5.2 does not) but have no standard-SYCL
+# counterpart: for SYCL output, including them is the translator's failure (issue 18: emit standard SYCL
+# for the common algorithms, report the rest), not the environment's.
+ROCM_ONLY = frozenset({"hipcub", "rocthrust", "hip_bf16", "cufft-hip", "cublas-hip", "cusolver"})
+
+
 def classify(
     stderr: str,
     *,
     needs: Iterable[str] = (),
     original_files: Iterable[str] = (),
     cuda_ok: bool = True,
+    target: str = "hip",
 ) -> Failure:
     """The owner and class of a failed compile from its compiler output.
 
@@ -170,6 +177,8 @@ def classify(
         if base in set(original_files):
             return Failure("translator", "renamed-include", text, where)
         need = need_of_header(header)
+        if need is not None and target == "sycl" and need in ROCM_ONLY:
+            return Failure("translator", f"no-sycl-{need}", text, where)
         if need is not None:
             # A library the machine lacks: the environment's, whether or not the list names it (a need
             # the list forgot is a list bug, not a translator bug); the kind names the library.
