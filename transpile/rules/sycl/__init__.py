@@ -23,6 +23,7 @@ from .device_globals import DeviceGlobals
 from .device_item import DeviceFunctionItem
 from .device_properties import DeviceProperties
 from .device_queries import DeviceQueries
+from .host_callbacks import HostCallbacks
 from .dim3_range import Dim3Range
 from .error_api import ErrorApi
 from .events import Events
@@ -98,6 +99,7 @@ SYCL_RULES: list[type[Rule]] = [
     Streams,
     DeviceQueries,
     DeviceProperties,
+    HostCallbacks,
     BuiltinIndex,
     FunctionQualifiers,
     Printf,
