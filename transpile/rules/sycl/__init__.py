@@ -23,12 +23,12 @@ from .device_globals import DeviceGlobals
 from .device_item import DeviceFunctionItem
 from .device_properties import DeviceProperties
 from .device_queries import DeviceQueries
-from .host_callbacks import HostCallbacks
 from .dim3_range import Dim3Range
 from .error_api import ErrorApi
 from .events import Events
 from .half_helpers import HalfHelpers
 from .half_precision import HalfPrecision
+from .host_callbacks import HostCallbacks
 from .host_printf import Printf
 from .item_name import ItemName
 from .kernel_launch import KernelLaunch
