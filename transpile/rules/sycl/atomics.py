@@ -124,7 +124,12 @@ class Atomics(Rule):
             elif t is not None:
                 deref = "(" if amp else "(*" if plain else "(*("
                 edits = [Edit(call.start, a0s + 1 if amp else a0s, ref_type(t, scope) + deref)]
-                edits.append(Edit(a0e, call.args[1][0], f"{'' if amp or plain else ')'}).{OPS[base]}("))
+                # The operand as T: atomic_ref<T>'s operations take a T, and some implementations
+                # (AdaptiveCpp) deduce it from the argument, so `int` with an `unsigned` value fails.
+                edits.append(
+                    Edit(a0e, call.args[1][0], f"{'' if amp or plain else ')'}).{OPS[base]}(static_cast<{t}>(")
+                )
+                edits.append(Edit(call.args[1][1], call.args[1][1], ")"))
             else:
                 obj_t = "std::remove_reference_t<decltype(gp_obj)>"
                 head = f"[](auto &gp_obj, auto gp_v) {{ return {ref_type(obj_t, scope)}(gp_obj).{OPS[base]}(gp_v); }}("

@@ -27,7 +27,7 @@ void sum_max(const float *x, int n, float *sum, float *mx, const sycl::nd_item<3
     if (warp == 0) {
         const int nwarps = (item.get_local_range(2) + item.get_sub_group().get_max_local_range()[0] - 1) / item.get_sub_group().get_max_local_range()[0];
         if (lane == 0) {
-            sycl::atomic_ref<float, sycl::memory_order::relaxed, sycl::memory_scope::device, sycl::access::address_space::generic_space>(*sum).fetch_add(s);
+            sycl::atomic_ref<float, sycl::memory_order::relaxed, sycl::memory_scope::device, sycl::access::address_space::generic_space>(*sum).fetch_add(static_cast<float>(s));
             mx[item.get_group(2)] = m;
         }
     }

@@ -36,7 +36,7 @@ void stats(const float *x, float *sum, float *mx, int n, const sycl::nd_item<3> 
     float s = block_sum(v, item, gp_block_sum_part, gp_block_sum_spare);
     float m = block_max<BLOCK>(v, item, gp_block_max_slots);
     if (item.get_local_id(2) == 0) {
-        sycl::atomic_ref<float, sycl::memory_order::relaxed, sycl::memory_scope::device, sycl::access::address_space::generic_space>(*sum).fetch_add(s);
+        sycl::atomic_ref<float, sycl::memory_order::relaxed, sycl::memory_scope::device, sycl::access::address_space::generic_space>(*sum).fetch_add(static_cast<float>(s));
         mx[item.get_group(2)] = m;
     }
 }

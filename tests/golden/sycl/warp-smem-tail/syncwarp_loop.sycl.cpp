@@ -13,6 +13,6 @@ void dot(const float *a, const float *b, int n, float *result, const sycl::nd_it
     }
     float v = sycl::reduce_over_group(item.get_group(), tid < 64 ? sdata[tid] : 0, sycl::plus<>());
     if (tid < 32) {
-        if (tid == 0) sycl::atomic_ref<float, sycl::memory_order::relaxed, sycl::memory_scope::device, sycl::access::address_space::generic_space>(*result).fetch_add(v);
+        if (tid == 0) sycl::atomic_ref<float, sycl::memory_order::relaxed, sycl::memory_scope::device, sycl::access::address_space::generic_space>(*result).fetch_add(static_cast<float>(v));
     }
 }

@@ -17,7 +17,7 @@ void rank_digits(const unsigned int *digits, unsigned int *ranks, unsigned int *
     for (int d = 0; d < RADIX; ++d) {
         const unsigned int peers = sycl::reduce_over_group(item.get_sub_group(), (digit == d) ? (1u << item.get_sub_group().get_local_linear_id()) : 0u, sycl::bit_or<>());
         if (digit == d) rank = sycl::popcount(peers & lanes_below);
-        if (lane == 0) sycl::atomic_ref<unsigned int, sycl::memory_order::relaxed, sycl::memory_scope::device, sycl::access::address_space::generic_space>(counts[d]).fetch_add(sycl::popcount(peers));
+        if (lane == 0) sycl::atomic_ref<unsigned int, sycl::memory_order::relaxed, sycl::memory_scope::device, sycl::access::address_space::generic_space>(counts[d]).fetch_add(static_cast<unsigned int>(sycl::popcount(peers)));
     }
     unsigned int alive = sycl::reduce_over_group(item.get_sub_group(), (i < n) ? (1u << item.get_sub_group().get_local_linear_id()) : 0u, sycl::bit_or<>());
     int votes = sycl::reduce_over_group(item.get_sub_group(), (rank > 0) ? 1 : 0, sycl::plus<>());
