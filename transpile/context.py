@@ -61,6 +61,8 @@ _INCLUDE_LINE = re.compile(
     re.MULTILINE,
 )
 
+# Tagged types: `struct X { ... }` declares X; `struct X v;` (no body) only refers to it.
+_TAGGED = frozenset({"struct_specifier", "class_specifier", "union_specifier", "enum_specifier"})
 # Parent node type -> the field that holds the name it declares.
 _DECLARING_FIELDS = {
     "preproc_def": "name",
@@ -184,6 +186,8 @@ class RuleContext:
             if field is None:
                 continue
             if parent.child_by_field_name(field) == node:
+                if parent.type in _TAGGED and parent.child_by_field_name("body") is None:
+                    continue  # `struct cudaDeviceProp p;` names CUDA's struct; it does not declare one
                 found.add(occ.name)
         return frozenset(found)
 

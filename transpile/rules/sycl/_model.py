@@ -824,6 +824,9 @@ def _device_globals(ctx: RuleContext) -> dict[str, DeviceGlobal]:
             continue
         name, dims, _ = got
         init_node = decls[0].child_by_field_name("value") if decls[0].type == "init_declarator" else None
+        if dims[:1] == [""] and init_node is not None and init_node.type == "initializer_list":
+            # `__constant__ float m[] = {...}`: the extent is the initializer's element count, as C++ says.
+            dims = [str(sum(1 for c in init_node.named_children if c.type != "comment")), *dims[1:]]
         elem = " ".join(
             ctx.text(c)
             for c in decl.children
