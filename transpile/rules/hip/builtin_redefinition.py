@@ -1,11 +1,14 @@
-"""GP114 builtin-redefinition: keep user definitions of atomics HIP already provides out of HIP's way.
+"""GP114 builtin-redefinition: keep user definitions HIP already provides (atomics, vector compound
+assignments) out of HIP's way.
 
 What it does
     A function definition named like a CUDA atomic (`atomicAdd`, `atomicMax`, ...) whose first parameter
     points to a type for which HIP declares that atomic itself (`atomicAdd(double *)`,
     `atomicMax(float *)`, `atomicMin(unsigned long long *)` ...) is wrapped in
     `#if !defined(__HIP_PLATFORM_AMD__)` ... `#endif`: it stays for CUDA and HIP-on-NVIDIA builds, where
-    the runtime lacks it, and HIP's own is used on AMD.
+    the runtime lacks it, and HIP's own is used on AMD. So are a user's compound assignments on CUDA vector
+    types (`void operator+=(float3 &a, float3 b)`, as the CUDA samples' helper_math.h writes them): HIP's
+    vector types have them as members, and `a += b` would be ambiguous.
 Why
     CUDA lacks some atomics on some architectures (`atomicAdd(double *)` before sm_60, `atomicMax(float *)`
     always), so projects write their own, often under `#if __CUDA_ARCH__ < 600`. HIP declares them all;
@@ -61,6 +64,23 @@ _SPELLINGS = {
 }
 
 
+# Compound assignments HIP's vector types define as members (`float3 += float3` is ambiguous beside a
+# user's free operator); binary operators are not (a user's non-template overload wins).
+COMPOUND = frozenset(f"operator{op}=" for op in ("+", "-", "*", "/", "%", "&", "|", "^", "<<", ">>"))
+_VECTOR = re.compile(r"(?:u?char|u?short|u?int|u?long|longlong|ulonglong|float|double)[1-4]")
+
+
+def _vector_of(param_text: str, reference: bool = True) -> str | None:
+    """`float3 &a` -> `float3` (a reference to a vector type); `const float3 &b` / `float3 b` likewise
+    when `reference` is False."""
+    words = [w for w in re.findall(r"[A-Za-z_]\w*", param_text.split("=")[0]) if w not in ("const", "volatile")]
+    if not words or not _VECTOR.fullmatch(words[0]):
+        return None
+    if reference and "&" not in param_text:
+        return None
+    return words[0]
+
+
 def element_type(param_text: str) -> str | None:
     """`double *address` -> `double`; None when the parameter is not a plain pointer."""
     if param_text.count("*") != 1:
@@ -76,7 +96,7 @@ class BuiltinRedefinition(Rule):
     name = "builtin-redefinition"
     targets = frozenset({"hip"})
     summary = "Guard user definitions of atomics that HIP declares itself."
-    triggers = tuple(name.encode() for name in PROVIDED)
+    triggers = (*(name.encode() for name in PROVIDED), b"operator")
 
     def run(self, ctx: RuleContext) -> Iterator[Diagnostic]:
         for fn in ts.captures("(function_definition) @f", ctx.root).get("f", []):
@@ -87,13 +107,20 @@ class BuiltinRedefinition(Rule):
                 continue
             name_node = decl.child_by_field_name("declarator")
             name = ctx.text(name_node) if name_node is not None else ""
-            if name not in PROVIDED:
-                continue
             params = decl.child_by_field_name("parameters")
-            first = next((p for p in params.named_children if p.type != "comment"), None) if params else None
-            elem = element_type(ctx.text(first)) if first is not None else None
-            if elem not in PROVIDED[name]:
-                continue
+            plist = [p for p in params.named_children if p.type != "comment"] if params else []
+            if name.replace(" ", "") in COMPOUND:
+                vec = _vector_of(ctx.text(plist[0])) if len(plist) == 2 else None
+                if vec is None or _vector_of(ctx.text(plist[1]), reference=False) != vec:
+                    continue
+                what = f"{name.replace(' ', '')}({vec} &, {vec})"
+            else:
+                if name not in PROVIDED:
+                    continue
+                elem = element_type(ctx.text(plist[0])) if plist else None
+                if elem not in PROVIDED[name]:
+                    continue
+                what = f"{name}({elem} *)"
             start = ctx.source.rfind(b"\n", 0, fn.start_byte) + 1
             if ctx.source[start : fn.start_byte].strip():
                 continue  # shares its line with other code: not safe to wrap in a directive
@@ -104,7 +131,7 @@ class BuiltinRedefinition(Rule):
             yield self.converted(
                 fn.start_byte,
                 decl.end_byte,
-                f"HIP declares {name}({elem} *) itself: the user definition is kept for other platforms only",
+                f"HIP declares {what} itself: the user definition is kept for other platforms only",
                 [
                     Edit(start, start, "#if !defined(__HIP_PLATFORM_AMD__)\n"),
                     Edit(end, end, f"{tail}#endif\n"),
