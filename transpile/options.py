@@ -79,6 +79,9 @@ class Options:
     runtime_from: tuple[str, ...] = ()
     # SYCL, tree translation only: kernels defined in other files that this file launches.
     project_kernels: tuple[ProjectKernel, ...] = ()
+    # Tree translation only: names another file of the tree defines as aliases of the cooperative_groups
+    # namespace (`namespace cg = cooperative_groups;` in the .cu file, `cg::thread_block` in its header).
+    cg_aliases: tuple[str, ...] = ()
 
     def key(self) -> str:
         """A stable string for cache keys (user_names excluded: they change with the tree, not the file;
@@ -86,8 +89,8 @@ class Options:
         base = f"{self.target}|{self.hip_version[0]}.{self.hip_version[1]}|{self.launch}|{self.sycl_subgroup_size}"
         if self.project_globals or self.project_functions:
             base += f"|{self.project_globals!r}|{self.project_functions!r}"
-        if self.include_renames or self.runtime_from or self.project_kernels:
-            base += f"|{self.include_renames!r}|{self.runtime_from!r}|{self.project_kernels!r}"
+        if self.include_renames or self.runtime_from or self.project_kernels or self.cg_aliases:
+            base += f"|{self.include_renames!r}|{self.runtime_from!r}|{self.project_kernels!r}|{self.cg_aliases!r}"
         return base
 
 

@@ -112,6 +112,13 @@ _RUNTIME_INCLUDE = re.compile(
 )
 
 
+_CG_ALIAS = re.compile(rb"\bnamespace\s+([A-Za-z_]\w*)\s*=\s*(?:::)?cooperative_groups\s*;")
+
+
+def _defines_alias(data: bytes, alias: str) -> bool:
+    return any(m.group(1).decode() == alias for m in _CG_ALIAS.finditer(data))
+
+
 @dataclass
 class TreeFacts:
     """What the tree's include graph decides for single files (transpile/includes.py)."""
@@ -120,11 +127,14 @@ class TreeFacts:
     renames: dict[str, tuple[tuple[str, str], ...]] = field(default_factory=dict)
     runtime_from: dict[str, tuple[str, ...]] = field(default_factory=dict)
 
+    cg_aliases: dict[str, tuple[str, ...]] = field(default_factory=dict)
+
     def options_for(self, rel: str, options: Options) -> Options:
         renames, runtime = self.renames.get(rel, ()), self.runtime_from.get(rel, ())
-        if not renames and not runtime:
+        aliases = self.cg_aliases.get(rel, ())
+        if not renames and not runtime and not aliases:
             return options
-        return replace(options, include_renames=renames, runtime_from=runtime)
+        return replace(options, include_renames=renames, runtime_from=runtime, cg_aliases=aliases)
 
 
 def tree_model(contents: dict[str, bytes], out_names: dict[str, str], options: Options) -> TreeFacts:
@@ -141,6 +151,13 @@ def tree_model(contents: dict[str, bytes], out_names: dict[str, str], options: O
     # Files that bring the runtime with them, directly or through the project headers they include.
     direct = {rel for rel, data in contents.items() if _RUNTIME_INCLUDE.search(data)}
     brings = {rel for rel in contents if graph.closure(rel) & direct}
+    # `namespace cg = cooperative_groups;` in one file, `cg::` in the headers it includes.
+    aliases = sorted({m.group(1).decode() for data in contents.values() for m in _CG_ALIAS.finditer(data)})
+    if aliases:
+        for rel, data in contents.items():
+            used = tuple(a for a in aliases if a.encode() + b"::" in data and not _defines_alias(data, a))
+            if used:
+                facts.cg_aliases[rel] = used
     for rel, edges in graph.edges.items():
         renames = tuple(
             (e.spelled, renamed_spelling(e.spelled, e.target, out_names[e.target]))

@@ -73,12 +73,14 @@ _VECTOR = re.compile(r"(?:u?char|u?short|u?int|u?long|longlong|ulonglong|float|d
 def _vector_of(param_text: str, reference: bool = True) -> str | None:
     """`float3 &a` -> `float3` (a reference to a vector type); `const float3 &b` / `float3 b` likewise
     when `reference` is False."""
-    words = [w for w in re.findall(r"[A-Za-z_]\w*", param_text.split("=")[0]) if w not in ("const", "volatile")]
+    words = [
+        w for w in re.findall(r"[A-Za-z_]\w*", param_text.split("=")[0]) if w not in ("const", "volatile")
+    ]
     if not words or not _VECTOR.fullmatch(words[0]):
         return None
     if reference and "&" not in param_text:
         return None
-    return words[0]
+    return str(words[0])
 
 
 def element_type(param_text: str) -> str | None:

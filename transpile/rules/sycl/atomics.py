@@ -127,7 +127,9 @@ class Atomics(Rule):
                 # The operand as T: atomic_ref<T>'s operations take a T, and some implementations
                 # (AdaptiveCpp) deduce it from the argument, so `int` with an `unsigned` value fails.
                 edits.append(
-                    Edit(a0e, call.args[1][0], f"{'' if amp or plain else ')'}).{OPS[base]}(static_cast<{t}>(")
+                    Edit(
+                        a0e, call.args[1][0], f"{'' if amp or plain else ')'}).{OPS[base]}(static_cast<{t}>("
+                    )
                 )
                 edits.append(Edit(call.args[1][1], call.args[1][1], ")"))
             else:

@@ -133,7 +133,7 @@ _TILE_SHUFFLES = {
 
 def aliases(ctx: RuleContext) -> set[str]:
     """Names that spell the cooperative_groups namespace in this file (the namespace and its aliases)."""
-    out = {NAMESPACE}
+    out = {NAMESPACE, *ctx.options.cg_aliases}  # aliases defined by another file of the tree
     for node in ts.captures("(namespace_alias_definition) @a", ctx.root).get("a", []):
         ids = [c for c in node.named_children if c.type == "namespace_identifier"]
         if len(ids) == 2 and ctx.text(ids[1]) == NAMESPACE:
@@ -272,7 +272,8 @@ class CoopGroups(Rule):
     name = "coop-groups"
     targets = frozenset({"sycl"})
     summary = "Translate cooperative groups (thread block, 32-lane tiles, reduce) to SYCL groups."
-    triggers = (b"cooperative_groups",)
+    # `cg::` and the group types: a header that uses an alias its includer defines (Options.cg_aliases)
+    triggers = (b"cooperative_groups", b"cg::", b"thread_block", b"tiled_partition")
 
     def run(self, ctx: RuleContext) -> Iterator[Diagnostic]:
         yield from self._declarations(ctx)

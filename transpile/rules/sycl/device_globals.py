@@ -327,7 +327,13 @@ def project_options(contents: dict[str, bytes], options: Options) -> dict[str, O
     """Per file of a tree (tree-relative path -> its bytes), the options carrying the project's device
     globals and cross-file device functions that file sees through its includes (SYCL only). Files that
     see none are left out: they translate as single files do."""
-    if options.target != "sycl" or not any(_CROSS_FILE.search(d) for d in contents.values()):
+    if options.target != "sycl":
+        return {}
+    # Cross-file state needs an `extern` global or a device prototype, or a device function defined in one
+    # file (a header) and called from another that includes it: at least two files with device code.
+    if not any(_CROSS_FILE.search(d) for d in contents.values()) and (
+        sum(1 for d in contents.values() if b"__device__" in d or b"__global__" in d) < 2
+    ):
         return {}
     base = replace(options, project_globals=(), project_functions=())
     facts = {rel: _file_facts(rel, d, base) for rel, d in contents.items() if _MAY_DECLARE.search(d)}
