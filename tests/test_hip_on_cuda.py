@@ -367,7 +367,8 @@ int main() {
   float one = 1.0f;
   s = hipblasSaxpy(h, 4, &one, nullptr, 1, nullptr, 1);
   hipblasComplex alpha = {1.0f, 0.0f};
-  s = hipblasCgemm(h, HIPBLAS_OP_N, HIPBLAS_OP_C, 2, 2, 2, &alpha, nullptr, 2, nullptr, 2, &alpha, nullptr, 2);
+  // cublasCgemm's HIP spelling is HIPIFY's hipblasCgemm_v2 (HIP 6.0's complex API, cuComplex-compatible).
+  s = hipblasCgemm_v2(h, HIPBLAS_OP_N, HIPBLAS_OP_C, 2, 2, 2, &alpha, nullptr, 2, nullptr, 2, &alpha, nullptr, 2);
   s = hipblasDestroy(h);
   return s == HIPBLAS_STATUS_SUCCESS ? 0 : 1;
 }

@@ -3,3 +3,12 @@
 // Re-generate after changing the tables: python scripts/gen_hip_on_cuda.py
 #pragma once
 
+#define BEGIN_HIPCUB_NAMESPACE CUB_NAMESPACE_BEGIN
+#define END_HIPCUB_NAMESPACE CUB_NAMESPACE_END
+#define HIPCUB_ARCH CUB_PTX_ARCH
+#define HIPCUB_RUNTIME_FUNCTION CUB_RUNTIME_FUNCTION
+#define HIPCUB_STDERR CUB_STDERR
+#define HIPCUB_WARP_THREADS CUB_PTX_WARP_THREADS
+#define HipcubDebug CubDebug
+#define _HipcubLog _CubLog
+#define __HIPCUB_ALIGN_BYTES __CUB_ALIGN_BYTES

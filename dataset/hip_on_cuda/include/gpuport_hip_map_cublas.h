@@ -3,9 +3,15 @@
 // Re-generate after changing the tables: python scripts/gen_hip_on_cuda.py
 #pragma once
 
+#define HIPBLASLT_EPILOGUE_BGRADA CUBLASLT_EPILOGUE_BGRADA
+#define HIPBLASLT_EPILOGUE_BGRADB CUBLASLT_EPILOGUE_BGRADB
 #define HIPBLASLT_EPILOGUE_BIAS CUBLASLT_EPILOGUE_BIAS
 #define HIPBLASLT_EPILOGUE_DEFAULT CUBLASLT_EPILOGUE_DEFAULT
+#define HIPBLASLT_EPILOGUE_DGELU CUBLASLT_EPILOGUE_DGELU
+#define HIPBLASLT_EPILOGUE_DGELU_BGRAD CUBLASLT_EPILOGUE_DGELU_BGRAD
 #define HIPBLASLT_EPILOGUE_GELU CUBLASLT_EPILOGUE_GELU
+#define HIPBLASLT_EPILOGUE_GELU_AUX CUBLASLT_EPILOGUE_GELU_AUX
+#define HIPBLASLT_EPILOGUE_GELU_AUX_BIAS CUBLASLT_EPILOGUE_GELU_AUX_BIAS
 #define HIPBLASLT_EPILOGUE_GELU_BIAS CUBLASLT_EPILOGUE_GELU_BIAS
 #define HIPBLASLT_EPILOGUE_RELU CUBLASLT_EPILOGUE_RELU
 #define HIPBLASLT_EPILOGUE_RELU_BIAS CUBLASLT_EPILOGUE_RELU_BIAS
@@ -16,8 +22,13 @@
 #define HIPBLASLT_MATMUL_DESC_BIAS_POINTER CUBLASLT_MATMUL_DESC_BIAS_POINTER
 #define HIPBLASLT_MATMUL_DESC_B_SCALE_MODE CUBLASLT_MATMUL_DESC_B_SCALE_MODE
 #define HIPBLASLT_MATMUL_DESC_B_SCALE_POINTER CUBLASLT_MATMUL_DESC_B_SCALE_POINTER
+#define HIPBLASLT_MATMUL_DESC_C_SCALE_POINTER CUBLASLT_MATMUL_DESC_C_SCALE_POINTER
 #define HIPBLASLT_MATMUL_DESC_D_SCALE_POINTER CUBLASLT_MATMUL_DESC_D_SCALE_POINTER
 #define HIPBLASLT_MATMUL_DESC_EPILOGUE CUBLASLT_MATMUL_DESC_EPILOGUE
+#define HIPBLASLT_MATMUL_DESC_EPILOGUE_AUX_BATCH_STRIDE CUBLASLT_MATMUL_DESC_EPILOGUE_AUX_BATCH_STRIDE
+#define HIPBLASLT_MATMUL_DESC_EPILOGUE_AUX_LD CUBLASLT_MATMUL_DESC_EPILOGUE_AUX_LD
+#define HIPBLASLT_MATMUL_DESC_EPILOGUE_AUX_POINTER CUBLASLT_MATMUL_DESC_EPILOGUE_AUX_POINTER
+#define HIPBLASLT_MATMUL_DESC_EPILOGUE_AUX_SCALE_POINTER CUBLASLT_MATMUL_DESC_EPILOGUE_AUX_SCALE_POINTER
 #define HIPBLASLT_MATMUL_DESC_POINTER_MODE CUBLASLT_MATMUL_DESC_POINTER_MODE
 #define HIPBLASLT_MATMUL_DESC_TRANSA CUBLASLT_MATMUL_DESC_TRANSA
 #define HIPBLASLT_MATMUL_DESC_TRANSB CUBLASLT_MATMUL_DESC_TRANSB
@@ -27,15 +38,34 @@
 #define HIPBLASLT_MATMUL_PREF_MAX_WORKSPACE_BYTES CUBLASLT_MATMUL_PREF_MAX_WORKSPACE_BYTES
 #define HIPBLASLT_MATMUL_PREF_SEARCH_MODE CUBLASLT_MATMUL_PREF_SEARCH_MODE
 #define HIPBLASLT_MATRIX_LAYOUT_BATCH_COUNT CUBLASLT_MATRIX_LAYOUT_BATCH_COUNT
+#define HIPBLASLT_MATRIX_LAYOUT_COLS CUBLASLT_MATRIX_LAYOUT_COLS
+#define HIPBLASLT_MATRIX_LAYOUT_LD CUBLASLT_MATRIX_LAYOUT_LD
+#define HIPBLASLT_MATRIX_LAYOUT_ORDER CUBLASLT_MATRIX_LAYOUT_ORDER
+#define HIPBLASLT_MATRIX_LAYOUT_ROWS CUBLASLT_MATRIX_LAYOUT_ROWS
 #define HIPBLASLT_MATRIX_LAYOUT_STRIDED_BATCH_OFFSET CUBLASLT_MATRIX_LAYOUT_STRIDED_BATCH_OFFSET
+#define HIPBLASLT_MATRIX_LAYOUT_TYPE CUBLASLT_MATRIX_LAYOUT_TYPE
+#define HIPBLASLT_MATRIX_TRANSFORM_DESC_POINTER_MODE CUBLASLT_MATRIX_TRANSFORM_DESC_POINTER_MODE
+#define HIPBLASLT_MATRIX_TRANSFORM_DESC_SCALE_TYPE CUBLASLT_MATRIX_TRANSFORM_DESC_SCALE_TYPE
+#define HIPBLASLT_MATRIX_TRANSFORM_DESC_TRANSA CUBLASLT_MATRIX_TRANSFORM_DESC_TRANSA
+#define HIPBLASLT_MATRIX_TRANSFORM_DESC_TRANSB CUBLASLT_MATRIX_TRANSFORM_DESC_TRANSB
+#define HIPBLASLT_ORDER_COL CUBLASLT_ORDER_COL
+#define HIPBLASLT_ORDER_ROW CUBLASLT_ORDER_ROW
+#define HIPBLASLT_POINTER_MODE_ALPHA_DEVICE_VECTOR_BETA_HOST CUBLASLT_POINTER_MODE_ALPHA_DEVICE_VECTOR_BETA_HOST
 #define HIPBLASLT_POINTER_MODE_DEVICE CUBLASLT_POINTER_MODE_DEVICE
 #define HIPBLASLT_POINTER_MODE_HOST CUBLASLT_POINTER_MODE_HOST
 #define HIPBLAS_ATOMICS_ALLOWED CUBLAS_ATOMICS_ALLOWED
 #define HIPBLAS_ATOMICS_NOT_ALLOWED CUBLAS_ATOMICS_NOT_ALLOWED
+#define HIPBLAS_COMPUTE_16F CUBLAS_COMPUTE_16F
+#define HIPBLAS_COMPUTE_16F_PEDANTIC CUBLAS_COMPUTE_16F_PEDANTIC
 #define HIPBLAS_COMPUTE_32F CUBLAS_COMPUTE_32F
+#define HIPBLAS_COMPUTE_32F_FAST_16BF CUBLAS_COMPUTE_32F_FAST_16BF
+#define HIPBLAS_COMPUTE_32F_FAST_16F CUBLAS_COMPUTE_32F_FAST_16F
 #define HIPBLAS_COMPUTE_32F_FAST_TF32 CUBLAS_COMPUTE_32F_FAST_TF32
+#define HIPBLAS_COMPUTE_32F_PEDANTIC CUBLAS_COMPUTE_32F_PEDANTIC
 #define HIPBLAS_COMPUTE_32I CUBLAS_COMPUTE_32I
+#define HIPBLAS_COMPUTE_32I_PEDANTIC CUBLAS_COMPUTE_32I_PEDANTIC
 #define HIPBLAS_COMPUTE_64F CUBLAS_COMPUTE_64F
+#define HIPBLAS_COMPUTE_64F_PEDANTIC CUBLAS_COMPUTE_64F_PEDANTIC
 #define HIPBLAS_DATA_DOUBLE CUBLAS_DATA_DOUBLE
 #define HIPBLAS_DATA_FLOAT CUBLAS_DATA_FLOAT
 #define HIPBLAS_DATA_HALF CUBLAS_DATA_HALF
@@ -43,11 +73,13 @@
 #define HIPBLAS_DEFAULT_MATH CUBLAS_DEFAULT_MATH
 #define HIPBLAS_DIAG_NON_UNIT CUBLAS_DIAG_NON_UNIT
 #define HIPBLAS_DIAG_UNIT CUBLAS_DIAG_UNIT
+#define HIPBLAS_FILL_MODE_FULL CUBLAS_FILL_MODE_FULL
 #define HIPBLAS_FILL_MODE_LOWER CUBLAS_FILL_MODE_LOWER
 #define HIPBLAS_FILL_MODE_UPPER CUBLAS_FILL_MODE_UPPER
-// HIPBLAS_GEMM_DEFAULT also maps from CUBLAS_GEMM_DEFAULT_TENSOR_OP; CUBLAS_GEMM_DEFAULT chosen
+// HIPBLAS_GEMM_DEFAULT also maps from CUBLAS_GEMM_DEFAULT_TENSOR_OP, CUBLAS_GEMM_DFALT; CUBLAS_GEMM_DEFAULT chosen
 #define HIPBLAS_GEMM_DEFAULT CUBLAS_GEMM_DEFAULT
 #define HIPBLAS_MATH_DISALLOW_REDUCED_PRECISION_REDUCTION CUBLAS_MATH_DISALLOW_REDUCED_PRECISION_REDUCTION
+// HIPBLAS_OP_C also maps from CUBLAS_OP_HERMITAN; CUBLAS_OP_C chosen
 #define HIPBLAS_OP_C CUBLAS_OP_C
 #define HIPBLAS_OP_N CUBLAS_OP_N
 #define HIPBLAS_OP_T CUBLAS_OP_T
@@ -65,223 +97,361 @@
 #define HIPBLAS_STATUS_NOT_INITIALIZED CUBLAS_STATUS_NOT_INITIALIZED
 #define HIPBLAS_STATUS_NOT_SUPPORTED CUBLAS_STATUS_NOT_SUPPORTED
 #define HIPBLAS_STATUS_SUCCESS CUBLAS_STATUS_SUCCESS
+#define HIPBLAS_STATUS_UNKNOWN CUBLAS_STATUS_LICENSE_ERROR
 #define HIPBLAS_TENSOR_OP_MATH CUBLAS_TENSOR_OP_MATH
 #define HIPBLAS_TF32_TENSOR_OP_MATH CUBLAS_TF32_TENSOR_OP_MATH
 #define hipblasAlloc cublasAlloc
 #define hipblasAtomicsMode_t cublasAtomicsMode_t
-#define hipblasAxpyEx cublasAxpyEx
-#define hipblasCaxpy cublasCaxpy
+#define hipblasAxpyEx_v2 cublasAxpyEx
+#define hipblasAxpyEx_v2_64 cublasAxpyEx_64
+// hipblasCaxpy_v2 also maps from cublasCaxpy; cublasCaxpy_v2 chosen
 #define hipblasCaxpy_v2 cublasCaxpy_v2
-#define hipblasCcopy cublasCcopy
+// hipblasCaxpy_v2_64 also maps from cublasCaxpy_64; cublasCaxpy_v2_64 chosen
+#define hipblasCaxpy_v2_64 cublasCaxpy_v2_64
+// hipblasCcopy_v2 also maps from cublasCcopy; cublasCcopy_v2 chosen
 #define hipblasCcopy_v2 cublasCcopy_v2
-#define hipblasCdgmm cublasCdgmm
-#define hipblasCdotc cublasCdotc
+// hipblasCcopy_v2_64 also maps from cublasCcopy_64; cublasCcopy_v2_64 chosen
+#define hipblasCcopy_v2_64 cublasCcopy_v2_64
+#define hipblasCdgmm_v2 cublasCdgmm
+// hipblasCdotc_v2 also maps from cublasCdotc; cublasCdotc_v2 chosen
 #define hipblasCdotc_v2 cublasCdotc_v2
-#define hipblasCdotu cublasCdotu
+// hipblasCdotc_v2_64 also maps from cublasCdotc_64; cublasCdotc_v2_64 chosen
+#define hipblasCdotc_v2_64 cublasCdotc_v2_64
+// hipblasCdotu_v2 also maps from cublasCdotu; cublasCdotu_v2 chosen
 #define hipblasCdotu_v2 cublasCdotu_v2
-#define hipblasCergc_v2 cublasCgerc_v2
-#define hipblasCgbmv cublasCgbmv
+// hipblasCdotu_v2_64 also maps from cublasCdotu_64; cublasCdotu_v2_64 chosen
+#define hipblasCdotu_v2_64 cublasCdotu_v2_64
+// hipblasCgbmv_v2 also maps from cublasCgbmv; cublasCgbmv_v2 chosen
 #define hipblasCgbmv_v2 cublasCgbmv_v2
-#define hipblasCgeam cublasCgeam
-#define hipblasCgelsBatched cublasCgelsBatched
-#define hipblasCgemm cublasCgemm
+// hipblasCgbmv_v2_64 also maps from cublasCgbmv_64; cublasCgbmv_v2_64 chosen
+#define hipblasCgbmv_v2_64 cublasCgbmv_v2_64
+#define hipblasCgeam_v2 cublasCgeam
+#define hipblasCgelsBatched_v2 cublasCgelsBatched
 #define hipblasCgemm3m cublasCgemm3m
 #define hipblasCgemm3mBatched cublasCgemm3mBatched
 #define hipblasCgemm3mEx cublasCgemm3mEx
 #define hipblasCgemm3mStridedBatched cublasCgemm3mStridedBatched
-#define hipblasCgemmBatched cublasCgemmBatched
+#define hipblasCgemmBatched_v2 cublasCgemmBatched
+#define hipblasCgemmBatched_v2_64 cublasCgemmBatched_64
 #define hipblasCgemmEx cublasCgemmEx
-#define hipblasCgemmStridedBatched cublasCgemmStridedBatched
+#define hipblasCgemmStridedBatched_v2 cublasCgemmStridedBatched
+#define hipblasCgemmStridedBatched_v2_64 cublasCgemmStridedBatched_64
+// hipblasCgemm_v2 also maps from cublasCgemm; cublasCgemm_v2 chosen
 #define hipblasCgemm_v2 cublasCgemm_v2
-#define hipblasCgemv cublasCgemv
+// hipblasCgemm_v2_64 also maps from cublasCgemm_64; cublasCgemm_v2_64 chosen
+#define hipblasCgemm_v2_64 cublasCgemm_v2_64
+#define hipblasCgemvBatched_v2 cublasCgemvBatched
+#define hipblasCgemvBatched_v2_64 cublasCgemvBatched_64
+#define hipblasCgemvStridedBatched_v2 cublasCgemvStridedBatched
+#define hipblasCgemvStridedBatched_v2_64 cublasCgemvStridedBatched_64
+// hipblasCgemv_v2 also maps from cublasCgemv; cublasCgemv_v2 chosen
 #define hipblasCgemv_v2 cublasCgemv_v2
-#define hipblasCgeqrfBatched cublasCgeqrfBatched
-#define hipblasCgerc cublasCgerc
-#define hipblasCgeru cublasCgeru
+// hipblasCgemv_v2_64 also maps from cublasCgemv_64; cublasCgemv_v2_64 chosen
+#define hipblasCgemv_v2_64 cublasCgemv_v2_64
+#define hipblasCgeqrfBatched_v2 cublasCgeqrfBatched
+// hipblasCgerc_v2 also maps from cublasCgerc; cublasCgerc_v2 chosen
+#define hipblasCgerc_v2 cublasCgerc_v2
+// hipblasCgerc_v2_64 also maps from cublasCgerc_64; cublasCgerc_v2_64 chosen
+#define hipblasCgerc_v2_64 cublasCgerc_v2_64
+// hipblasCgeru_v2 also maps from cublasCgeru; cublasCgeru_v2 chosen
 #define hipblasCgeru_v2 cublasCgeru_v2
-#define hipblasCgetrfBatched cublasCgetrfBatched
-#define hipblasCgetriBatched cublasCgetriBatched
-#define hipblasCgetrsBatched cublasCgetrsBatched
-#define hipblasChbmv cublasChbmv
+// hipblasCgeru_v2_64 also maps from cublasCgeru_64; cublasCgeru_v2_64 chosen
+#define hipblasCgeru_v2_64 cublasCgeru_v2_64
+#define hipblasCgetrfBatched_v2 cublasCgetrfBatched
+#define hipblasCgetriBatched_v2 cublasCgetriBatched
+#define hipblasCgetrsBatched_v2 cublasCgetrsBatched
+// hipblasChbmv_v2 also maps from cublasChbmv; cublasChbmv_v2 chosen
 #define hipblasChbmv_v2 cublasChbmv_v2
-#define hipblasChemm cublasChemm
+// hipblasChbmv_v2_64 also maps from cublasChbmv_64; cublasChbmv_v2_64 chosen
+#define hipblasChbmv_v2_64 cublasChbmv_v2_64
+// hipblasChemm_v2 also maps from cublasChemm; cublasChemm_v2 chosen
 #define hipblasChemm_v2 cublasChemm_v2
-#define hipblasChemv cublasChemv
+// hipblasChemv_v2 also maps from cublasChemv; cublasChemv_v2 chosen
 #define hipblasChemv_v2 cublasChemv_v2
-#define hipblasCher cublasCher
-#define hipblasCher2 cublasCher2
+// hipblasChemv_v2_64 also maps from cublasChemv_64; cublasChemv_v2_64 chosen
+#define hipblasChemv_v2_64 cublasChemv_v2_64
+// hipblasCher2_v2 also maps from cublasCher2; cublasCher2_v2 chosen
 #define hipblasCher2_v2 cublasCher2_v2
-#define hipblasCher2k cublasCher2k
+// hipblasCher2_v2_64 also maps from cublasCher2_64; cublasCher2_v2_64 chosen
+#define hipblasCher2_v2_64 cublasCher2_v2_64
+// hipblasCher2k_v2 also maps from cublasCher2k; cublasCher2k_v2 chosen
 #define hipblasCher2k_v2 cublasCher2k_v2
+// hipblasCher2k_v2_64 also maps from cublasCher2k_64; cublasCher2k_v2_64 chosen
+#define hipblasCher2k_v2_64 cublasCher2k_v2_64
+// hipblasCher_v2 also maps from cublasCher; cublasCher_v2 chosen
 #define hipblasCher_v2 cublasCher_v2
-#define hipblasCherk cublasCherk
+// hipblasCher_v2_64 also maps from cublasCher_64; cublasCher_v2_64 chosen
+#define hipblasCher_v2_64 cublasCher_v2_64
 #define hipblasCherk3mEx cublasCherk3mEx
 #define hipblasCherkEx cublasCherkEx
+// hipblasCherk_v2 also maps from cublasCherk; cublasCherk_v2 chosen
 #define hipblasCherk_v2 cublasCherk_v2
-#define hipblasCherkx cublasCherkx
-#define hipblasChpmv cublasChpmv
+// hipblasCherk_v2_64 also maps from cublasCherk_64; cublasCherk_v2_64 chosen
+#define hipblasCherk_v2_64 cublasCherk_v2_64
+#define hipblasCherkx_v2 cublasCherkx
+#define hipblasCherkx_v2_64 cublasCherkx_64
+// hipblasChpmv_v2 also maps from cublasChpmv; cublasChpmv_v2 chosen
 #define hipblasChpmv_v2 cublasChpmv_v2
-#define hipblasChpr cublasChpr
-#define hipblasChpr2 cublasChpr2
+// hipblasChpmv_v2_64 also maps from cublasChpmv_64; cublasChpmv_v2_64 chosen
+#define hipblasChpmv_v2_64 cublasChpmv_v2_64
+// hipblasChpr2_v2 also maps from cublasChpr2; cublasChpr2_v2 chosen
 #define hipblasChpr2_v2 cublasChpr2_v2
+// hipblasChpr2_v2_64 also maps from cublasChpr2_64; cublasChpr2_v2_64 chosen
+#define hipblasChpr2_v2_64 cublasChpr2_v2_64
+// hipblasChpr_v2 also maps from cublasChpr; cublasChpr_v2 chosen
 #define hipblasChpr_v2 cublasChpr_v2
+// hipblasChpr_v2_64 also maps from cublasChpr_64; cublasChpr_v2_64 chosen
+#define hipblasChpr_v2_64 cublasChpr_v2_64
 #define hipblasCmatinvBatched cublasCmatinvBatched
 #define hipblasComputeType_t cublasComputeType_t
+// hipblasCreate also maps from cublasCreate_v2; cublasCreate chosen
 #define hipblasCreate cublasCreate
-#define hipblasCreate_v2 cublasCreate_v2
-#define hipblasCrot cublasCrot
+// hipblasCrot_v2 also maps from cublasCrot; cublasCrot_v2 chosen
 #define hipblasCrot_v2 cublasCrot_v2
-#define hipblasCrotg cublasCrotg
+// hipblasCrot_v2_64 also maps from cublasCrot_64; cublasCrot_v2_64 chosen
+#define hipblasCrot_v2_64 cublasCrot_v2_64
+// hipblasCrotg_v2 also maps from cublasCrotg; cublasCrotg_v2 chosen
 #define hipblasCrotg_v2 cublasCrotg_v2
-#define hipblasCscal cublasCscal
+// hipblasCscal_v2 also maps from cublasCscal; cublasCscal_v2 chosen
 #define hipblasCscal_v2 cublasCscal_v2
-#define hipblasCsrot cublasCsrot
+// hipblasCscal_v2_64 also maps from cublasCscal_64; cublasCscal_v2_64 chosen
+#define hipblasCscal_v2_64 cublasCscal_v2_64
+// hipblasCsrot_v2 also maps from cublasCsrot; cublasCsrot_v2 chosen
 #define hipblasCsrot_v2 cublasCsrot_v2
-#define hipblasCsscal cublasCsscal
+// hipblasCsrot_v2_64 also maps from cublasCsrot_64; cublasCsrot_v2_64 chosen
+#define hipblasCsrot_v2_64 cublasCsrot_v2_64
+// hipblasCsscal_v2 also maps from cublasCsscal; cublasCsscal_v2 chosen
 #define hipblasCsscal_v2 cublasCsscal_v2
-#define hipblasCswap cublasCswap
+// hipblasCsscal_v2_64 also maps from cublasCsscal_64; cublasCsscal_v2_64 chosen
+#define hipblasCsscal_v2_64 cublasCsscal_v2_64
+// hipblasCswap_v2 also maps from cublasCswap; cublasCswap_v2 chosen
 #define hipblasCswap_v2 cublasCswap_v2
-#define hipblasCsymm cublasCsymm
+// hipblasCswap_v2_64 also maps from cublasCswap_64; cublasCswap_v2_64 chosen
+#define hipblasCswap_v2_64 cublasCswap_v2_64
+// hipblasCsymm_v2 also maps from cublasCsymm; cublasCsymm_v2 chosen
 #define hipblasCsymm_v2 cublasCsymm_v2
-#define hipblasCsymv cublasCsymv
+// hipblasCsymv_v2 also maps from cublasCsymv; cublasCsymv_v2 chosen
 #define hipblasCsymv_v2 cublasCsymv_v2
+// hipblasCsymv_v2_64 also maps from cublasCsymv_64; cublasCsymv_v2_64 chosen
+#define hipblasCsymv_v2_64 cublasCsymv_v2_64
+// hipblasCsyr2_v2 also maps from cublasCsyr2; cublasCsyr2_v2 chosen
 #define hipblasCsyr2_v2 cublasCsyr2_v2
-#define hipblasCsyr2k cublasCsyr2k
+// hipblasCsyr2_v2_64 also maps from cublasCsyr2_64; cublasCsyr2_v2_64 chosen
+#define hipblasCsyr2_v2_64 cublasCsyr2_v2_64
+// hipblasCsyr2k_v2 also maps from cublasCsyr2k; cublasCsyr2k_v2 chosen
 #define hipblasCsyr2k_v2 cublasCsyr2k_v2
+// hipblasCsyr_v2 also maps from cublasCsyr; cublasCsyr_v2 chosen
 #define hipblasCsyr_v2 cublasCsyr_v2
-#define hipblasCsyrk cublasCsyrk
+// hipblasCsyr_v2_64 also maps from cublasCsyr_64; cublasCsyr_v2_64 chosen
+#define hipblasCsyr_v2_64 cublasCsyr_v2_64
 #define hipblasCsyrk3mEx cublasCsyrk3mEx
 #define hipblasCsyrkEx cublasCsyrkEx
+// hipblasCsyrk_v2 also maps from cublasCsyrk; cublasCsyrk_v2 chosen
 #define hipblasCsyrk_v2 cublasCsyrk_v2
-#define hipblasCsyrkx cublasCsyrkx
-#define hipblasCtbmv cublasCtbmv
+#define hipblasCsyrkx_v2 cublasCsyrkx
+// hipblasCtbmv_v2 also maps from cublasCtbmv; cublasCtbmv_v2 chosen
 #define hipblasCtbmv_v2 cublasCtbmv_v2
-#define hipblasCtbsv cublasCtbsv
+// hipblasCtbmv_v2_64 also maps from cublasCtbmv_64; cublasCtbmv_v2_64 chosen
+#define hipblasCtbmv_v2_64 cublasCtbmv_v2_64
+// hipblasCtbsv_v2 also maps from cublasCtbsv; cublasCtbsv_v2 chosen
 #define hipblasCtbsv_v2 cublasCtbsv_v2
-#define hipblasCtpmv cublasCtpmv
+// hipblasCtbsv_v2_64 also maps from cublasCtbsv_64; cublasCtbsv_v2_64 chosen
+#define hipblasCtbsv_v2_64 cublasCtbsv_v2_64
+// hipblasCtpmv_v2 also maps from cublasCtpmv; cublasCtpmv_v2 chosen
 #define hipblasCtpmv_v2 cublasCtpmv_v2
-#define hipblasCtpsv cublasCtpsv
+// hipblasCtpmv_v2_64 also maps from cublasCtpmv_64; cublasCtpmv_v2_64 chosen
+#define hipblasCtpmv_v2_64 cublasCtpmv_v2_64
+// hipblasCtpsv_v2 also maps from cublasCtpsv; cublasCtpsv_v2 chosen
 #define hipblasCtpsv_v2 cublasCtpsv_v2
+// hipblasCtpsv_v2_64 also maps from cublasCtpsv_64; cublasCtpsv_v2_64 chosen
+#define hipblasCtpsv_v2_64 cublasCtpsv_v2_64
 #define hipblasCtpttr cublasCtpttr
-#define hipblasCtrmm cublasCtrmm
+// hipblasCtrmm_v2 also maps from cublasCtrmm; cublasCtrmm_v2 chosen
 #define hipblasCtrmm_v2 cublasCtrmm_v2
-#define hipblasCtrmv cublasCtrmv
+// hipblasCtrmv_v2 also maps from cublasCtrmv; cublasCtrmv_v2 chosen
 #define hipblasCtrmv_v2 cublasCtrmv_v2
-#define hipblasCtrsm cublasCtrsm
-#define hipblasCtrsmBatched cublasCtrsmBatched
+// hipblasCtrmv_v2_64 also maps from cublasCtrmv_64; cublasCtrmv_v2_64 chosen
+#define hipblasCtrmv_v2_64 cublasCtrmv_v2_64
+#define hipblasCtrsmBatched_v2 cublasCtrsmBatched
+// hipblasCtrsm_v2 also maps from cublasCtrsm; cublasCtrsm_v2 chosen
 #define hipblasCtrsm_v2 cublasCtrsm_v2
-#define hipblasCtrsv cublasCtrsv
+// hipblasCtrsv_v2 also maps from cublasCtrsv; cublasCtrsv_v2 chosen
 #define hipblasCtrsv_v2 cublasCtrsv_v2
+// hipblasCtrsv_v2_64 also maps from cublasCtrsv_64; cublasCtrsv_v2_64 chosen
+#define hipblasCtrsv_v2_64 cublasCtrsv_v2_64
 #define hipblasCtrttp cublasCtrttp
+// hipblasDasum also maps from cublasDasum_v2; cublasDasum chosen
 #define hipblasDasum cublasDasum
 #define hipblasDasumBatched cublasDasumBatched
-#define hipblasDasum_v2 cublasDasum_v2
-#define hipblasDatatype_t cublasDataType_t
+// hipblasDasum_64 also maps from cublasDasum_v2_64; cublasDasum_64 chosen
+#define hipblasDasum_64 cublasDasum_64
+// hipblasDaxpy also maps from cublasDaxpy_v2; cublasDaxpy chosen
 #define hipblasDaxpy cublasDaxpy
-#define hipblasDaxpy_v2 cublasDaxpy_v2
+// hipblasDaxpy_64 also maps from cublasDaxpy_v2_64; cublasDaxpy_64 chosen
+#define hipblasDaxpy_64 cublasDaxpy_64
+// hipblasDcopy also maps from cublasDcopy_v2; cublasDcopy chosen
 #define hipblasDcopy cublasDcopy
 #define hipblasDcopyBatched cublasDcopyBatched
-#define hipblasDcopy_v2 cublasDcopy_v2
+// hipblasDcopy_64 also maps from cublasDcopy_v2_64; cublasDcopy_64 chosen
+#define hipblasDcopy_64 cublasDcopy_64
 #define hipblasDdgmm cublasDdgmm
+// hipblasDdot also maps from cublasDdot_v2; cublasDdot chosen
 #define hipblasDdot cublasDdot
 #define hipblasDdotBatched cublasDdotBatched
-#define hipblasDdot_v2 cublasDdot_v2
+// hipblasDdot_64 also maps from cublasDdot_v2_64; cublasDdot_64 chosen
+#define hipblasDdot_64 cublasDdot_64
+// hipblasDestroy also maps from cublasDestroy_v2; cublasDestroy chosen
 #define hipblasDestroy cublasDestroy
-#define hipblasDestroy_v2 cublasDestroy_v2
+// hipblasDgbmv also maps from cublasDgbmv_v2; cublasDgbmv chosen
 #define hipblasDgbmv cublasDgbmv
-#define hipblasDgbmv_v2 cublasDgbmv_v2
+// hipblasDgbmv_64 also maps from cublasDgbmv_v2_64; cublasDgbmv_64 chosen
+#define hipblasDgbmv_64 cublasDgbmv_64
 #define hipblasDgeam cublasDgeam
 #define hipblasDgelsBatched cublasDgelsBatched
+// hipblasDgemm also maps from cublasDgemm_v2; cublasDgemm chosen
 #define hipblasDgemm cublasDgemm
 #define hipblasDgemmBatched cublasDgemmBatched
+#define hipblasDgemmBatched_64 cublasDgemmBatched_64
 #define hipblasDgemmStridedBatched cublasDgemmStridedBatched
-#define hipblasDgemm_v2 cublasDgemm_v2
+#define hipblasDgemmStridedBatched_64 cublasDgemmStridedBatched_64
+// hipblasDgemm_64 also maps from cublasDgemm_v2_64; cublasDgemm_64 chosen
+#define hipblasDgemm_64 cublasDgemm_64
+// hipblasDgemv also maps from cublasDgemv_v2; cublasDgemv chosen
 #define hipblasDgemv cublasDgemv
-#define hipblasDgemv_v2 cublasDgemv_v2
+#define hipblasDgemvBatched cublasDgemvBatched
+#define hipblasDgemvBatched_64 cublasDgemvBatched_64
+#define hipblasDgemvStridedBatched cublasDgemvStridedBatched
+#define hipblasDgemvStridedBatched_64 cublasDgemvStridedBatched_64
+// hipblasDgemv_64 also maps from cublasDgemv_v2_64; cublasDgemv_64 chosen
+#define hipblasDgemv_64 cublasDgemv_64
 #define hipblasDgeqrfBatched cublasDgeqrfBatched
+// hipblasDger also maps from cublasDger_v2; cublasDger chosen
 #define hipblasDger cublasDger
-#define hipblasDger_v2 cublasDger_v2
+// hipblasDger_64 also maps from cublasDger_v2_64; cublasDger_64 chosen
+#define hipblasDger_64 cublasDger_64
 #define hipblasDgetrfBatched cublasDgetrfBatched
 #define hipblasDgetriBatched cublasDgetriBatched
 #define hipblasDgetrsBatched cublasDgetrsBatched
 #define hipblasDiagType_t cublasDiagType_t
 #define hipblasDmatinvBatched cublasDmatinvBatched
+// hipblasDnrm2 also maps from cublasDnrm2_v2; cublasDnrm2 chosen
 #define hipblasDnrm2 cublasDnrm2
-#define hipblasDnrm2_v2 cublasDnrm2_v2
-#define hipblasDotEx cublasDotEx
-#define hipblasDotcEx cublasDotcEx
+// hipblasDnrm2_64 also maps from cublasDnrm2_v2_64; cublasDnrm2_64 chosen
+#define hipblasDnrm2_64 cublasDnrm2_64
+#define hipblasDotEx_v2 cublasDotEx
+#define hipblasDotEx_v2_64 cublasDotEx_64
+#define hipblasDotcEx_v2 cublasDotcEx
+#define hipblasDotcEx_v2_64 cublasDotcEx_64
+// hipblasDrot also maps from cublasDrot_v2; cublasDrot chosen
 #define hipblasDrot cublasDrot
-#define hipblasDrot_v2 cublasDrot_v2
+// hipblasDrot_64 also maps from cublasDrot_v2_64; cublasDrot_64 chosen
+#define hipblasDrot_64 cublasDrot_64
+// hipblasDrotg also maps from cublasDrotg_v2; cublasDrotg chosen
 #define hipblasDrotg cublasDrotg
-#define hipblasDrotg_v2 cublasDrotg_v2
+// hipblasDrotm also maps from cublasDrotm_v2; cublasDrotm chosen
 #define hipblasDrotm cublasDrotm
-#define hipblasDrotm_v2 cublasDrotm_v2
+// hipblasDrotm_64 also maps from cublasDrotm_v2_64; cublasDrotm_64 chosen
+#define hipblasDrotm_64 cublasDrotm_64
+// hipblasDrotmg also maps from cublasDrotmg_v2; cublasDrotmg chosen
 #define hipblasDrotmg cublasDrotmg
-#define hipblasDrotmg_v2 cublasDrotmg_v2
+// hipblasDsbmv also maps from cublasDsbmv_v2; cublasDsbmv chosen
 #define hipblasDsbmv cublasDsbmv
-#define hipblasDsbmv_v2 cublasDsbmv_v2
+// hipblasDsbmv_64 also maps from cublasDsbmv_v2_64; cublasDsbmv_64 chosen
+#define hipblasDsbmv_64 cublasDsbmv_64
+// hipblasDscal also maps from cublasDscal_v2; cublasDscal chosen
 #define hipblasDscal cublasDscal
 #define hipblasDscalBatched cublasDscalBatched
-#define hipblasDscal_v2 cublasDscal_v2
+// hipblasDscal_64 also maps from cublasDscal_v2_64; cublasDscal_64 chosen
+#define hipblasDscal_64 cublasDscal_64
+// hipblasDspmv also maps from cublasDspmv_v2; cublasDspmv chosen
 #define hipblasDspmv cublasDspmv
-#define hipblasDspmv_v2 cublasDspmv_v2
+// hipblasDspmv_64 also maps from cublasDspmv_v2_64; cublasDspmv_64 chosen
+#define hipblasDspmv_64 cublasDspmv_64
+// hipblasDspr also maps from cublasDspr_v2; cublasDspr chosen
 #define hipblasDspr cublasDspr
+// hipblasDspr2 also maps from cublasDspr2_v2; cublasDspr2 chosen
 #define hipblasDspr2 cublasDspr2
-#define hipblasDspr2_v2 cublasDspr2_v2
-#define hipblasDspr_v2 cublasDspr_v2
+// hipblasDspr2_64 also maps from cublasDspr2_v2_64; cublasDspr2_64 chosen
+#define hipblasDspr2_64 cublasDspr2_64
+// hipblasDspr_64 also maps from cublasDspr_v2_64; cublasDspr_64 chosen
+#define hipblasDspr_64 cublasDspr_64
+// hipblasDswap also maps from cublasDswap_v2; cublasDswap chosen
 #define hipblasDswap cublasDswap
-#define hipblasDswap_v2 cublasDswap_v2
+// hipblasDswap_64 also maps from cublasDswap_v2_64; cublasDswap_64 chosen
+#define hipblasDswap_64 cublasDswap_64
+// hipblasDsymm also maps from cublasDsymm_v2; cublasDsymm chosen
 #define hipblasDsymm cublasDsymm
-#define hipblasDsymm_v2 cublasDsymm_v2
+// hipblasDsymv also maps from cublasDsymv_v2; cublasDsymv chosen
 #define hipblasDsymv cublasDsymv
-#define hipblasDsymv_v2 cublasDsymv_v2
+// hipblasDsymv_64 also maps from cublasDsymv_v2_64; cublasDsymv_64 chosen
+#define hipblasDsymv_64 cublasDsymv_64
+// hipblasDsyr also maps from cublasDsyr_v2; cublasDsyr chosen
 #define hipblasDsyr cublasDsyr
+// hipblasDsyr2 also maps from cublasDsyr2_v2; cublasDsyr2 chosen
 #define hipblasDsyr2 cublasDsyr2
-#define hipblasDsyr2_v2 cublasDsyr2_v2
+// hipblasDsyr2_64 also maps from cublasDsyr2_v2_64; cublasDsyr2_64 chosen
+#define hipblasDsyr2_64 cublasDsyr2_64
+// hipblasDsyr2k also maps from cublasDsyr2k_v2; cublasDsyr2k chosen
 #define hipblasDsyr2k cublasDsyr2k
-#define hipblasDsyr2k_v2 cublasDsyr2k_v2
-#define hipblasDsyr_v2 cublasDsyr_v2
+// hipblasDsyr_64 also maps from cublasDsyr_v2_64; cublasDsyr_64 chosen
+#define hipblasDsyr_64 cublasDsyr_64
+// hipblasDsyrk also maps from cublasDsyrk_v2; cublasDsyrk chosen
 #define hipblasDsyrk cublasDsyrk
-#define hipblasDsyrk_v2 cublasDsyrk_v2
 #define hipblasDsyrkx cublasDsyrkx
+// hipblasDtbmv also maps from cublasDtbmv_v2; cublasDtbmv chosen
 #define hipblasDtbmv cublasDtbmv
-#define hipblasDtbmv_v2 cublasDtbmv_v2
+// hipblasDtbmv_64 also maps from cublasDtbmv_v2_64; cublasDtbmv_64 chosen
+#define hipblasDtbmv_64 cublasDtbmv_64
+// hipblasDtbsv also maps from cublasDtbsv_v2; cublasDtbsv chosen
 #define hipblasDtbsv cublasDtbsv
-#define hipblasDtbsv_v2 cublasDtbsv_v2
+// hipblasDtbsv_64 also maps from cublasDtbsv_v2_64; cublasDtbsv_64 chosen
+#define hipblasDtbsv_64 cublasDtbsv_64
+// hipblasDtpmv also maps from cublasDtpmv_v2; cublasDtpmv chosen
 #define hipblasDtpmv cublasDtpmv
-#define hipblasDtpmv_v2 cublasDtpmv_v2
+// hipblasDtpmv_64 also maps from cublasDtpmv_v2_64; cublasDtpmv_64 chosen
+#define hipblasDtpmv_64 cublasDtpmv_64
+// hipblasDtpsv also maps from cublasDtpsv_v2; cublasDtpsv chosen
 #define hipblasDtpsv cublasDtpsv
-#define hipblasDtpsv_v2 cublasDtpsv_v2
+// hipblasDtpsv_64 also maps from cublasDtpsv_v2_64; cublasDtpsv_64 chosen
+#define hipblasDtpsv_64 cublasDtpsv_64
 #define hipblasDtpttr cublasDtpttr
+// hipblasDtrmm also maps from cublasDtrmm_v2; cublasDtrmm chosen
 #define hipblasDtrmm cublasDtrmm
-#define hipblasDtrmm_v2 cublasDtrmm_v2
+// hipblasDtrmv also maps from cublasDtrmv_v2; cublasDtrmv chosen
 #define hipblasDtrmv cublasDtrmv
-#define hipblasDtrmv_v2 cublasDtrmv_v2
+// hipblasDtrmv_64 also maps from cublasDtrmv_v2_64; cublasDtrmv_64 chosen
+#define hipblasDtrmv_64 cublasDtrmv_64
+// hipblasDtrsm also maps from cublasDtrsm_v2; cublasDtrsm chosen
 #define hipblasDtrsm cublasDtrsm
 #define hipblasDtrsmBatched cublasDtrsmBatched
-#define hipblasDtrsm_v2 cublasDtrsm_v2
+// hipblasDtrsv also maps from cublasDtrsv_v2; cublasDtrsv chosen
 #define hipblasDtrsv cublasDtrsv
-#define hipblasDtrsv_v2 cublasDtrsv_v2
+// hipblasDtrsv_64 also maps from cublasDtrsv_v2_64; cublasDtrsv_64 chosen
+#define hipblasDtrsv_64 cublasDtrsv_64
 #define hipblasDtrttp cublasDtrttp
-#define hipblasDzasum cublasDzasum
+// hipblasDzasum_v2 also maps from cublasDzasum; cublasDzasum_v2 chosen
 #define hipblasDzasum_v2 cublasDzasum_v2
-#define hipblasDznrm2 cublasDznrm2
+// hipblasDzasum_v2_64 also maps from cublasDzasum_64; cublasDzasum_v2_64 chosen
+#define hipblasDzasum_v2_64 cublasDzasum_v2_64
+// hipblasDznrm2_v2 also maps from cublasDznrm2; cublasDznrm2_v2 chosen
 #define hipblasDznrm2_v2 cublasDznrm2_v2
+// hipblasDznrm2_v2_64 also maps from cublasDznrm2_64; cublasDznrm2_v2_64 chosen
+#define hipblasDznrm2_v2_64 cublasDznrm2_v2_64
 #define hipblasFillMode_t cublasFillMode_t
 #define hipblasFree cublasFree
 #define hipblasGemmAlgo_t cublasGemmAlgo_t
-#define hipblasGemmBatchedEx cublasGemmBatchedEx
-#define hipblasGemmEx cublasGemmEx
-#define hipblasGemmStridedBatchedEx cublasGemmStridedBatchedEx
+#define hipblasGemmBatchedEx_v2 cublasGemmBatchedEx
+#define hipblasGemmEx_v2 cublasGemmEx
+#define hipblasGemmStridedBatchedEx_v2 cublasGemmStridedBatchedEx
 #define hipblasGetAtomicsMode cublasGetAtomicsMode
 #define hipblasGetError cublasGetError
 #define hipblasGetMathMode cublasGetMathMode
 #define hipblasGetMatrix cublasGetMatrix
 #define hipblasGetMatrixAsync cublasGetMatrixAsync
+// hipblasGetPointerMode also maps from cublasGetPointerMode_v2; cublasGetPointerMode chosen
 #define hipblasGetPointerMode cublasGetPointerMode
-#define hipblasGetPointerMode_v2 cublasGetPointerMode_v2
+// hipblasGetStream also maps from cublasGetStream_v2; cublasGetStream chosen
 #define hipblasGetStream cublasGetStream
-#define hipblasGetStream_v2 cublasGetStream_v2
 #define hipblasGetVector cublasGetVector
 #define hipblasGetVectorAsync cublasGetVectorAsync
 #define hipblasGetVersion cublasGetVersion
@@ -289,24 +459,43 @@
 #define hipblasHandle_t cublasHandle_t
 #define hipblasHgemm cublasHgemm
 #define hipblasHgemmBatched cublasHgemmBatched
+#define hipblasHgemmBatched_64 cublasHgemmBatched_64
 #define hipblasHgemmStridedBatched cublasHgemmStridedBatched
-#define hipblasIcamax cublasIcamax
+#define hipblasHgemmStridedBatched_64 cublasHgemmStridedBatched_64
+#define hipblasHgemm_64 cublasHgemm_64
+// hipblasIcamax_v2 also maps from cublasIcamax; cublasIcamax_v2 chosen
 #define hipblasIcamax_v2 cublasIcamax_v2
-#define hipblasIcamin cublasIcamin
+// hipblasIcamax_v2_64 also maps from cublasIcamax_64; cublasIcamax_v2_64 chosen
+#define hipblasIcamax_v2_64 cublasIcamax_v2_64
+// hipblasIcamin_v2 also maps from cublasIcamin; cublasIcamin_v2 chosen
 #define hipblasIcamin_v2 cublasIcamin_v2
+// hipblasIcamin_v2_64 also maps from cublasIcamin_64; cublasIcamin_v2_64 chosen
+#define hipblasIcamin_v2_64 cublasIcamin_v2_64
+// hipblasIdamax also maps from cublasIdamax_v2; cublasIdamax chosen
 #define hipblasIdamax cublasIdamax
-#define hipblasIdamax_v2 cublasIdamax_v2
+// hipblasIdamax_64 also maps from cublasIdamax_v2_64; cublasIdamax_64 chosen
+#define hipblasIdamax_64 cublasIdamax_64
+// hipblasIdamin also maps from cublasIdamin_v2; cublasIdamin chosen
 #define hipblasIdamin cublasIdamin
-#define hipblasIdamin_v2 cublasIdamin_v2
+// hipblasIdamin_64 also maps from cublasIdamin_v2_64; cublasIdamin_64 chosen
+#define hipblasIdamin_64 cublasIdamin_64
 #define hipblasInit cublasInit
+// hipblasIsamax also maps from cublasIsamax_v2; cublasIsamax chosen
 #define hipblasIsamax cublasIsamax
-#define hipblasIsamax_v2 cublasIsamax_v2
+// hipblasIsamax_64 also maps from cublasIsamax_v2_64; cublasIsamax_64 chosen
+#define hipblasIsamax_64 cublasIsamax_64
+// hipblasIsamin also maps from cublasIsamin_v2; cublasIsamin chosen
 #define hipblasIsamin cublasIsamin
-#define hipblasIsamin_v2 cublasIsamin_v2
-#define hipblasIzamax cublasIzamax
+// hipblasIsamin_64 also maps from cublasIsamin_v2_64; cublasIsamin_64 chosen
+#define hipblasIsamin_64 cublasIsamin_64
+// hipblasIzamax_v2 also maps from cublasIzamax; cublasIzamax_v2 chosen
 #define hipblasIzamax_v2 cublasIzamax_v2
-#define hipblasIzamin cublasIzamin
+// hipblasIzamax_v2_64 also maps from cublasIzamax_64; cublasIzamax_v2_64 chosen
+#define hipblasIzamax_v2_64 cublasIzamax_v2_64
+// hipblasIzamin_v2 also maps from cublasIzamin; cublasIzamin_v2 chosen
 #define hipblasIzamin_v2 cublasIzamin_v2
+// hipblasIzamin_v2_64 also maps from cublasIzamin_64; cublasIzamin_v2_64 chosen
+#define hipblasIzamin_v2_64 cublasIzamin_v2_64
 #define hipblasLtCreate cublasLtCreate
 #define hipblasLtDestroy cublasLtDestroy
 #define hipblasLtEpilogue_t cublasLtEpilogue_t
@@ -317,6 +506,7 @@
 #define hipblasLtMatmulDescAttributes_t cublasLtMatmulDescAttributes_t
 #define hipblasLtMatmulDescCreate cublasLtMatmulDescCreate
 #define hipblasLtMatmulDescDestroy cublasLtMatmulDescDestroy
+#define hipblasLtMatmulDescGetAttribute cublasLtMatmulDescGetAttribute
 #define hipblasLtMatmulDescOpaque_t cublasLtMatmulDescOpaque_t
 #define hipblasLtMatmulDescSetAttribute cublasLtMatmulDescSetAttribute
 #define hipblasLtMatmulDesc_t cublasLtMatmulDesc_t
@@ -324,217 +514,369 @@
 #define hipblasLtMatmulPreferenceAttributes_t cublasLtMatmulPreferenceAttributes_t
 #define hipblasLtMatmulPreferenceCreate cublasLtMatmulPreferenceCreate
 #define hipblasLtMatmulPreferenceDestroy cublasLtMatmulPreferenceDestroy
+#define hipblasLtMatmulPreferenceGetAttribute cublasLtMatmulPreferenceGetAttribute
 #define hipblasLtMatmulPreferenceOpaque_t cublasLtMatmulPreferenceOpaque_t
 #define hipblasLtMatmulPreferenceSetAttribute cublasLtMatmulPreferenceSetAttribute
 #define hipblasLtMatmulPreference_t cublasLtMatmulPreference_t
 #define hipblasLtMatrixLayoutAttribute_t cublasLtMatrixLayoutAttribute_t
 #define hipblasLtMatrixLayoutCreate cublasLtMatrixLayoutCreate
 #define hipblasLtMatrixLayoutDestroy cublasLtMatrixLayoutDestroy
+#define hipblasLtMatrixLayoutGetAttribute cublasLtMatrixLayoutGetAttribute
+// hipblasLtMatrixLayoutOpaque_t also maps from cublasLtMatrixLayoutStruct (removed); cublasLtMatrixLayoutOpaque_t chosen
 #define hipblasLtMatrixLayoutOpaque_t cublasLtMatrixLayoutOpaque_t
 #define hipblasLtMatrixLayoutSetAttribute cublasLtMatrixLayoutSetAttribute
 #define hipblasLtMatrixLayout_t cublasLtMatrixLayout_t
+#define hipblasLtMatrixTransform cublasLtMatrixTransform
+#define hipblasLtMatrixTransformDescAttributes_t cublasLtMatrixTransformDescAttributes_t
+#define hipblasLtMatrixTransformDescCreate cublasLtMatrixTransformDescCreate
+#define hipblasLtMatrixTransformDescDestroy cublasLtMatrixTransformDescDestroy
+#define hipblasLtMatrixTransformDescGetAttribute cublasLtMatrixTransformDescGetAttribute
+#define hipblasLtMatrixTransformDescOpaque_t cublasLtMatrixTransformDescOpaque_t
+#define hipblasLtMatrixTransformDescSetAttribute cublasLtMatrixTransformDescSetAttribute
+#define hipblasLtMatrixTransformDesc_t cublasLtMatrixTransformDesc_t
+#define hipblasLtOrder_t cublasLtOrder_t
+#define hipblasLtPointerMode_t cublasLtPointerMode_t
 #define hipblasMath_t cublasMath_t
-#define hipblasNrm2Ex cublasNrm2Ex
+#define hipblasNrm2Ex_v2 cublasNrm2Ex
+#define hipblasNrm2Ex_v2_64 cublasNrm2Ex_64
 #define hipblasOperation_t cublasOperation_t
 #define hipblasPointerMode_t cublasPointerMode_t
+#define hipblasRotEx_v2 cublasRotEx
+#define hipblasRotEx_v2_64 cublasRotEx_64
+// hipblasSasum also maps from cublasSasum_v2; cublasSasum chosen
 #define hipblasSasum cublasSasum
 #define hipblasSasumBatched cublasSasumBatched
-#define hipblasSasum_v2 cublasSasum_v2
+// hipblasSasum_64 also maps from cublasSasum_v2_64; cublasSasum_64 chosen
+#define hipblasSasum_64 cublasSasum_64
+// hipblasSaxpy also maps from cublasSaxpy_v2; cublasSaxpy chosen
 #define hipblasSaxpy cublasSaxpy
 #define hipblasSaxpyBatched cublasSaxpyBatched
-#define hipblasSaxpy_v2 cublasSaxpy_v2
-#define hipblasScalEx cublasScalEx
-#define hipblasScasum cublasScasum
+// hipblasSaxpy_64 also maps from cublasSaxpy_v2_64; cublasSaxpy_64 chosen
+#define hipblasSaxpy_64 cublasSaxpy_64
+#define hipblasScalEx_v2 cublasScalEx
+#define hipblasScalEx_v2_64 cublasScalEx_64
+// hipblasScasum_v2 also maps from cublasScasum; cublasScasum_v2 chosen
 #define hipblasScasum_v2 cublasScasum_v2
-#define hipblasScnrm2 cublasScnrm2
+// hipblasScasum_v2_64 also maps from cublasScasum_64; cublasScasum_v2_64 chosen
+#define hipblasScasum_v2_64 cublasScasum_v2_64
+// hipblasScnrm2_v2 also maps from cublasScnrm2; cublasScnrm2_v2 chosen
 #define hipblasScnrm2_v2 cublasScnrm2_v2
+// hipblasScnrm2_v2_64 also maps from cublasScnrm2_64; cublasScnrm2_v2_64 chosen
+#define hipblasScnrm2_v2_64 cublasScnrm2_v2_64
+// hipblasScopy also maps from cublasScopy_v2; cublasScopy chosen
 #define hipblasScopy cublasScopy
 #define hipblasScopyBatched cublasScopyBatched
-#define hipblasScopy_v2 cublasScopy_v2
+// hipblasScopy_64 also maps from cublasScopy_v2_64; cublasScopy_64 chosen
+#define hipblasScopy_64 cublasScopy_64
 #define hipblasSdgmm cublasSdgmm
+// hipblasSdot also maps from cublasSdot_v2; cublasSdot chosen
 #define hipblasSdot cublasSdot
 #define hipblasSdotBatched cublasSdotBatched
-#define hipblasSdot_v2 cublasSdot_v2
+// hipblasSdot_64 also maps from cublasSdot_v2_64; cublasSdot_64 chosen
+#define hipblasSdot_64 cublasSdot_64
 #define hipblasSetAtomicsMode cublasSetAtomicsMode
 #define hipblasSetKernelStream cublasSetKernelStream
 #define hipblasSetMathMode cublasSetMathMode
 #define hipblasSetMatrix cublasSetMatrix
 #define hipblasSetMatrixAsync cublasSetMatrixAsync
+// hipblasSetPointerMode also maps from cublasSetPointerMode_v2; cublasSetPointerMode chosen
 #define hipblasSetPointerMode cublasSetPointerMode
-#define hipblasSetPointerMode_v2 cublasSetPointerMode_v2
+// hipblasSetStream also maps from cublasSetStream_v2; cublasSetStream chosen
 #define hipblasSetStream cublasSetStream
-#define hipblasSetStream_v2 cublasSetStream_v2
 #define hipblasSetVector cublasSetVector
 #define hipblasSetVectorAsync cublasSetVectorAsync
 #define hipblasSetWorkspace cublasSetWorkspace
+// hipblasSgbmv also maps from cublasSgbmv_v2; cublasSgbmv chosen
 #define hipblasSgbmv cublasSgbmv
-#define hipblasSgbmv_v2 cublasSgbmv_v2
+// hipblasSgbmv_64 also maps from cublasSgbmv_v2_64; cublasSgbmv_64 chosen
+#define hipblasSgbmv_64 cublasSgbmv_64
 #define hipblasSgeam cublasSgeam
 #define hipblasSgelsBatched cublasSgelsBatched
+// hipblasSgemm also maps from cublasSgemm_v2; cublasSgemm chosen
 #define hipblasSgemm cublasSgemm
 #define hipblasSgemmBatched cublasSgemmBatched
+#define hipblasSgemmBatched_64 cublasSgemmBatched_64
 #define hipblasSgemmEx cublasSgemmEx
 #define hipblasSgemmStridedBatched cublasSgemmStridedBatched
-#define hipblasSgemm_v2 cublasSgemm_v2
+#define hipblasSgemmStridedBatched_64 cublasSgemmStridedBatched_64
+// hipblasSgemm_64 also maps from cublasSgemm_v2_64; cublasSgemm_64 chosen
+#define hipblasSgemm_64 cublasSgemm_64
+// hipblasSgemv also maps from cublasSgemv_v2; cublasSgemv chosen
 #define hipblasSgemv cublasSgemv
 #define hipblasSgemvBatched cublasSgemvBatched
-#define hipblasSgemv_v2 cublasSgemv_v2
+#define hipblasSgemvBatched_64 cublasSgemvBatched_64
+#define hipblasSgemvStridedBatched cublasSgemvStridedBatched
+#define hipblasSgemvStridedBatched_64 cublasSgemvStridedBatched_64
+// hipblasSgemv_64 also maps from cublasSgemv_v2_64; cublasSgemv_64 chosen
+#define hipblasSgemv_64 cublasSgemv_64
 #define hipblasSgeqrfBatched cublasSgeqrfBatched
+// hipblasSger also maps from cublasSger_v2; cublasSger chosen
 #define hipblasSger cublasSger
-#define hipblasSger_v2 cublasSger_v2
+// hipblasSger_64 also maps from cublasSger_v2_64; cublasSger_64 chosen
+#define hipblasSger_64 cublasSger_64
 #define hipblasSgetrfBatched cublasSgetrfBatched
 #define hipblasSgetriBatched cublasSgetriBatched
 #define hipblasSgetrsBatched cublasSgetrsBatched
 #define hipblasShutdown cublasShutdown
 #define hipblasSideMode_t cublasSideMode_t
 #define hipblasSmatinvBatched cublasSmatinvBatched
+// hipblasSnrm2 also maps from cublasSnrm2_v2; cublasSnrm2 chosen
 #define hipblasSnrm2 cublasSnrm2
-#define hipblasSnrm2_v2 cublasSnrm2_v2
+// hipblasSnrm2_64 also maps from cublasSnrm2_v2_64; cublasSnrm2_64 chosen
+#define hipblasSnrm2_64 cublasSnrm2_64
+// hipblasSrot also maps from cublasSrot_v2; cublasSrot chosen
 #define hipblasSrot cublasSrot
-#define hipblasSrot_v2 cublasSrot_v2
+// hipblasSrot_64 also maps from cublasSrot_v2_64; cublasSrot_64 chosen
+#define hipblasSrot_64 cublasSrot_64
+// hipblasSrotg also maps from cublasSrotg_v2; cublasSrotg chosen
 #define hipblasSrotg cublasSrotg
-#define hipblasSrotg_v2 cublasSrotg_v2
+// hipblasSrotm also maps from cublasSrotm_v2; cublasSrotm chosen
 #define hipblasSrotm cublasSrotm
-#define hipblasSrotm_v2 cublasSrotm_v2
+// hipblasSrotm_64 also maps from cublasSrotm_v2_64; cublasSrotm_64 chosen
+#define hipblasSrotm_64 cublasSrotm_64
+// hipblasSrotmg also maps from cublasSrotmg_v2; cublasSrotmg chosen
 #define hipblasSrotmg cublasSrotmg
-#define hipblasSrotmg_v2 cublasSrotmg_v2
+// hipblasSsbmv also maps from cublasSsbmv_v2; cublasSsbmv chosen
 #define hipblasSsbmv cublasSsbmv
-#define hipblasSsbmv_v2 cublasSsbmv_v2
+// hipblasSsbmv_64 also maps from cublasSsbmv_v2_64; cublasSsbmv_64 chosen
+#define hipblasSsbmv_64 cublasSsbmv_64
+// hipblasSscal also maps from cublasSscal_v2; cublasSscal chosen
 #define hipblasSscal cublasSscal
 #define hipblasSscalBatched cublasSscalBatched
-#define hipblasSscal_v2 cublasSscal_v2
+// hipblasSscal_64 also maps from cublasSscal_v2_64; cublasSscal_64 chosen
+#define hipblasSscal_64 cublasSscal_64
+// hipblasSspmv also maps from cublasSspmv_v2; cublasSspmv chosen
 #define hipblasSspmv cublasSspmv
-#define hipblasSspmv_v2 cublasSspmv_v2
+// hipblasSspmv_64 also maps from cublasSspmv_v2_64; cublasSspmv_64 chosen
+#define hipblasSspmv_64 cublasSspmv_64
+// hipblasSspr also maps from cublasSspr_v2; cublasSspr chosen
 #define hipblasSspr cublasSspr
+// hipblasSspr2 also maps from cublasSspr2_v2; cublasSspr2 chosen
 #define hipblasSspr2 cublasSspr2
-#define hipblasSspr2_v2 cublasSspr2_v2
-#define hipblasSspr_v2 cublasSspr_v2
+// hipblasSspr2_64 also maps from cublasSspr2_v2_64; cublasSspr2_64 chosen
+#define hipblasSspr2_64 cublasSspr2_64
+// hipblasSspr_64 also maps from cublasSspr_v2_64; cublasSspr_64 chosen
+#define hipblasSspr_64 cublasSspr_64
+// hipblasSswap also maps from cublasSswap_v2; cublasSswap chosen
 #define hipblasSswap cublasSswap
-#define hipblasSswap_v2 cublasSswap_v2
+// hipblasSswap_64 also maps from cublasSswap_v2_64; cublasSswap_64 chosen
+#define hipblasSswap_64 cublasSswap_64
+// hipblasSsymm also maps from cublasSsymm_v2; cublasSsymm chosen
 #define hipblasSsymm cublasSsymm
-#define hipblasSsymm_v2 cublasSsymm_v2
+// hipblasSsymv also maps from cublasSsymv_v2; cublasSsymv chosen
 #define hipblasSsymv cublasSsymv
-#define hipblasSsymv_v2 cublasSsymv_v2
+// hipblasSsymv_64 also maps from cublasSsymv_v2_64; cublasSsymv_64 chosen
+#define hipblasSsymv_64 cublasSsymv_64
+// hipblasSsyr also maps from cublasSsyr_v2; cublasSsyr chosen
 #define hipblasSsyr cublasSsyr
+// hipblasSsyr2 also maps from cublasSsyr2_v2; cublasSsyr2 chosen
 #define hipblasSsyr2 cublasSsyr2
-#define hipblasSsyr2_v2 cublasSsyr2_v2
+// hipblasSsyr2_64 also maps from cublasSsyr2_v2_64; cublasSsyr2_64 chosen
+#define hipblasSsyr2_64 cublasSsyr2_64
+// hipblasSsyr2k also maps from cublasSsyr2k_v2; cublasSsyr2k chosen
 #define hipblasSsyr2k cublasSsyr2k
-#define hipblasSsyr2k_v2 cublasSsyr2k_v2
-#define hipblasSsyr_v2 cublasSsyr_v2
+// hipblasSsyr_64 also maps from cublasSsyr_v2_64; cublasSsyr_64 chosen
+#define hipblasSsyr_64 cublasSsyr_64
+// hipblasSsyrk also maps from cublasSsyrk_v2; cublasSsyrk chosen
 #define hipblasSsyrk cublasSsyrk
-#define hipblasSsyrk_v2 cublasSsyrk_v2
 #define hipblasSsyrkx cublasSsyrkx
+// hipblasStatus_t also maps from cublasStatus; cublasStatus_t chosen
 #define hipblasStatus_t cublasStatus_t
+// hipblasStbmv also maps from cublasStbmv_v2; cublasStbmv chosen
 #define hipblasStbmv cublasStbmv
-#define hipblasStbmv_v2 cublasStbmv_v2
+// hipblasStbmv_64 also maps from cublasStbmv_v2_64; cublasStbmv_64 chosen
+#define hipblasStbmv_64 cublasStbmv_64
+// hipblasStbsv also maps from cublasStbsv_v2; cublasStbsv chosen
 #define hipblasStbsv cublasStbsv
-#define hipblasStbsv_v2 cublasStbsv_v2
+// hipblasStbsv_64 also maps from cublasStbsv_v2_64; cublasStbsv_64 chosen
+#define hipblasStbsv_64 cublasStbsv_64
+// hipblasStpmv also maps from cublasStpmv_v2; cublasStpmv chosen
 #define hipblasStpmv cublasStpmv
-#define hipblasStpmv_v2 cublasStpmv_v2
+// hipblasStpmv_64 also maps from cublasStpmv_v2_64; cublasStpmv_64 chosen
+#define hipblasStpmv_64 cublasStpmv_64
+// hipblasStpsv also maps from cublasStpsv_v2; cublasStpsv chosen
 #define hipblasStpsv cublasStpsv
-#define hipblasStpsv_v2 cublasStpsv_v2
+// hipblasStpsv_64 also maps from cublasStpsv_v2_64; cublasStpsv_64 chosen
+#define hipblasStpsv_64 cublasStpsv_64
 #define hipblasStpttr cublasStpttr
+// hipblasStrmm also maps from cublasStrmm_v2; cublasStrmm chosen
 #define hipblasStrmm cublasStrmm
-#define hipblasStrmm_v2 cublasStrmm_v2
+// hipblasStrmv also maps from cublasStrmv_v2; cublasStrmv chosen
 #define hipblasStrmv cublasStrmv
-#define hipblasStrmv_v2 cublasStrmv_v2
+// hipblasStrmv_64 also maps from cublasStrmv_v2_64; cublasStrmv_64 chosen
+#define hipblasStrmv_64 cublasStrmv_64
+// hipblasStrsm also maps from cublasStrsm_v2; cublasStrsm chosen
 #define hipblasStrsm cublasStrsm
 #define hipblasStrsmBatched cublasStrsmBatched
-#define hipblasStrsm_v2 cublasStrsm_v2
+// hipblasStrsv also maps from cublasStrsv_v2; cublasStrsv chosen
 #define hipblasStrsv cublasStrsv
-#define hipblasStrsv_v2 cublasStrsv_v2
+// hipblasStrsv_64 also maps from cublasStrsv_v2_64; cublasStrsv_64 chosen
+#define hipblasStrsv_64 cublasStrsv_64
 #define hipblasStrttp cublasStrttp
 #define hipblasUint8gemmBias cublasUint8gemmBias
 #define hipblasXerbla cublasXerbla
-#define hipblasZaxpy cublasZaxpy
+// hipblasZaxpy_v2 also maps from cublasZaxpy; cublasZaxpy_v2 chosen
 #define hipblasZaxpy_v2 cublasZaxpy_v2
-#define hipblasZcopy cublasZcopy
+// hipblasZaxpy_v2_64 also maps from cublasZaxpy_64; cublasZaxpy_v2_64 chosen
+#define hipblasZaxpy_v2_64 cublasZaxpy_v2_64
+// hipblasZcopy_v2 also maps from cublasZcopy; cublasZcopy_v2 chosen
 #define hipblasZcopy_v2 cublasZcopy_v2
-#define hipblasZcsal_v2 cublasZscal_v2
-#define hipblasZdgmm cublasZdgmm
-#define hipblasZdotc cublasZdotc
+// hipblasZcopy_v2_64 also maps from cublasZcopy_64; cublasZcopy_v2_64 chosen
+#define hipblasZcopy_v2_64 cublasZcopy_v2_64
+#define hipblasZdgmm_v2 cublasZdgmm
+// hipblasZdotc_v2 also maps from cublasZdotc; cublasZdotc_v2 chosen
 #define hipblasZdotc_v2 cublasZdotc_v2
-#define hipblasZdotu cublasZdotu
+// hipblasZdotc_v2_64 also maps from cublasZdotc_64; cublasZdotc_v2_64 chosen
+#define hipblasZdotc_v2_64 cublasZdotc_v2_64
+// hipblasZdotu_v2 also maps from cublasZdotu; cublasZdotu_v2 chosen
 #define hipblasZdotu_v2 cublasZdotu_v2
-#define hipblasZdrot cublasZdrot
+// hipblasZdotu_v2_64 also maps from cublasZdotu_64; cublasZdotu_v2_64 chosen
+#define hipblasZdotu_v2_64 cublasZdotu_v2_64
+// hipblasZdrot_v2 also maps from cublasZdrot; cublasZdrot_v2 chosen
 #define hipblasZdrot_v2 cublasZdrot_v2
-#define hipblasZdscal cublasZdscal
+// hipblasZdrot_v2_64 also maps from cublasZdrot_64; cublasZdrot_v2_64 chosen
+#define hipblasZdrot_v2_64 cublasZdrot_v2_64
+// hipblasZdscal_v2 also maps from cublasZdscal; cublasZdscal_v2 chosen
 #define hipblasZdscal_v2 cublasZdscal_v2
-#define hipblasZgbmv cublasZgbmv
+// hipblasZdscal_v2_64 also maps from cublasZdscal_64; cublasZdscal_v2_64 chosen
+#define hipblasZdscal_v2_64 cublasZdscal_v2_64
+// hipblasZgbmv_v2 also maps from cublasZgbmv; cublasZgbmv_v2 chosen
 #define hipblasZgbmv_v2 cublasZgbmv_v2
-#define hipblasZgeam cublasZgeam
-#define hipblasZgelsBatched cublasZgelsBatched
-#define hipblasZgemm cublasZgemm
+// hipblasZgbmv_v2_64 also maps from cublasZgbmv_64; cublasZgbmv_v2_64 chosen
+#define hipblasZgbmv_v2_64 cublasZgbmv_v2_64
+#define hipblasZgeam_v2 cublasZgeam
+#define hipblasZgelsBatched_v2 cublasZgelsBatched
 #define hipblasZgemm3m cublasZgemm3m
-#define hipblasZgemmBatched cublasZgemmBatched
-#define hipblasZgemmStridedBatched cublasZgemmStridedBatched
+#define hipblasZgemmBatched_v2 cublasZgemmBatched
+#define hipblasZgemmBatched_v2_64 cublasZgemmBatched_64
+#define hipblasZgemmStridedBatched_v2 cublasZgemmStridedBatched
+#define hipblasZgemmStridedBatched_v2_64 cublasZgemmStridedBatched_64
+// hipblasZgemm_v2 also maps from cublasZgemm; cublasZgemm_v2 chosen
 #define hipblasZgemm_v2 cublasZgemm_v2
-#define hipblasZgemv cublasZgemv
+// hipblasZgemm_v2_64 also maps from cublasZgemm_64; cublasZgemm_v2_64 chosen
+#define hipblasZgemm_v2_64 cublasZgemm_v2_64
+#define hipblasZgemvBatched_v2 cublasZgemvBatched
+#define hipblasZgemvBatched_v2_64 cublasZgemvBatched_64
+#define hipblasZgemvStridedBatched_v2 cublasZgemvStridedBatched
+#define hipblasZgemvStridedBatched_v2_64 cublasZgemvStridedBatched_64
+// hipblasZgemv_v2 also maps from cublasZgemv; cublasZgemv_v2 chosen
 #define hipblasZgemv_v2 cublasZgemv_v2
-#define hipblasZgeqrfBatched cublasZgeqrfBatched
-#define hipblasZgerc cublasZgerc
+// hipblasZgemv_v2_64 also maps from cublasZgemv_64; cublasZgemv_v2_64 chosen
+#define hipblasZgemv_v2_64 cublasZgemv_v2_64
+#define hipblasZgeqrfBatched_v2 cublasZgeqrfBatched
+// hipblasZgerc_v2 also maps from cublasZgerc; cublasZgerc_v2 chosen
 #define hipblasZgerc_v2 cublasZgerc_v2
-#define hipblasZgeru cublasZgeru
+// hipblasZgerc_v2_64 also maps from cublasZgerc_64; cublasZgerc_v2_64 chosen
+#define hipblasZgerc_v2_64 cublasZgerc_v2_64
+// hipblasZgeru_v2 also maps from cublasZgeru; cublasZgeru_v2 chosen
 #define hipblasZgeru_v2 cublasZgeru_v2
-#define hipblasZgetrfBatched cublasZgetrfBatched
-#define hipblasZgetriBatched cublasZgetriBatched
-#define hipblasZgetrsBatched cublasZgetrsBatched
-#define hipblasZhbmv cublasZhbmv
+// hipblasZgeru_v2_64 also maps from cublasZgeru_64; cublasZgeru_v2_64 chosen
+#define hipblasZgeru_v2_64 cublasZgeru_v2_64
+#define hipblasZgetrfBatched_v2 cublasZgetrfBatched
+#define hipblasZgetriBatched_v2 cublasZgetriBatched
+#define hipblasZgetrsBatched_v2 cublasZgetrsBatched
+// hipblasZhbmv_v2 also maps from cublasZhbmv; cublasZhbmv_v2 chosen
 #define hipblasZhbmv_v2 cublasZhbmv_v2
-#define hipblasZhemm cublasZhemm
+// hipblasZhbmv_v2_64 also maps from cublasZhbmv_64; cublasZhbmv_v2_64 chosen
+#define hipblasZhbmv_v2_64 cublasZhbmv_v2_64
+// hipblasZhemm_v2 also maps from cublasZhemm; cublasZhemm_v2 chosen
 #define hipblasZhemm_v2 cublasZhemm_v2
-#define hipblasZhemv cublasZhemv
+// hipblasZhemv_v2 also maps from cublasZhemv; cublasZhemv_v2 chosen
 #define hipblasZhemv_v2 cublasZhemv_v2
-#define hipblasZher cublasZher
-#define hipblasZher2 cublasZher2
+// hipblasZhemv_v2_64 also maps from cublasZhemv_64; cublasZhemv_v2_64 chosen
+#define hipblasZhemv_v2_64 cublasZhemv_v2_64
+// hipblasZher2_v2 also maps from cublasZher2; cublasZher2_v2 chosen
 #define hipblasZher2_v2 cublasZher2_v2
-#define hipblasZher2k cublasZher2k
+// hipblasZher2_v2_64 also maps from cublasZher2_64; cublasZher2_v2_64 chosen
+#define hipblasZher2_v2_64 cublasZher2_v2_64
+// hipblasZher2k_v2 also maps from cublasZher2k; cublasZher2k_v2 chosen
 #define hipblasZher2k_v2 cublasZher2k_v2
+// hipblasZher2k_v2_64 also maps from cublasZher2k_64; cublasZher2k_v2_64 chosen
+#define hipblasZher2k_v2_64 cublasZher2k_v2_64
+// hipblasZher_v2 also maps from cublasZher; cublasZher_v2 chosen
 #define hipblasZher_v2 cublasZher_v2
-#define hipblasZherk cublasZherk
+// hipblasZher_v2_64 also maps from cublasZher_64; cublasZher_v2_64 chosen
+#define hipblasZher_v2_64 cublasZher_v2_64
+// hipblasZherk_v2 also maps from cublasZherk; cublasZherk_v2 chosen
 #define hipblasZherk_v2 cublasZherk_v2
-#define hipblasZherkx cublasZherkx
-#define hipblasZhpmv cublasZhpmv
+// hipblasZherk_v2_64 also maps from cublasZherk_64; cublasZherk_v2_64 chosen
+#define hipblasZherk_v2_64 cublasZherk_v2_64
+#define hipblasZherkx_v2 cublasZherkx
+#define hipblasZherkx_v2_64 cublasZherkx_64
+// hipblasZhpmv_v2 also maps from cublasZhpmv; cublasZhpmv_v2 chosen
 #define hipblasZhpmv_v2 cublasZhpmv_v2
-#define hipblasZhpr cublasZhpr
-#define hipblasZhpr2 cublasZhpr2
+// hipblasZhpmv_v2_64 also maps from cublasZhpmv_64; cublasZhpmv_v2_64 chosen
+#define hipblasZhpmv_v2_64 cublasZhpmv_v2_64
+// hipblasZhpr2_v2 also maps from cublasZhpr2; cublasZhpr2_v2 chosen
 #define hipblasZhpr2_v2 cublasZhpr2_v2
+// hipblasZhpr2_v2_64 also maps from cublasZhpr2_64; cublasZhpr2_v2_64 chosen
+#define hipblasZhpr2_v2_64 cublasZhpr2_v2_64
+// hipblasZhpr_v2 also maps from cublasZhpr; cublasZhpr_v2 chosen
 #define hipblasZhpr_v2 cublasZhpr_v2
+// hipblasZhpr_v2_64 also maps from cublasZhpr_64; cublasZhpr_v2_64 chosen
+#define hipblasZhpr_v2_64 cublasZhpr_v2_64
 #define hipblasZmatinvBatched cublasZmatinvBatched
-#define hipblasZrot cublasZrot
+// hipblasZrot_v2 also maps from cublasZrot; cublasZrot_v2 chosen
 #define hipblasZrot_v2 cublasZrot_v2
-#define hipblasZrotg cublasZrotg
+// hipblasZrot_v2_64 also maps from cublasZrot_64; cublasZrot_v2_64 chosen
+#define hipblasZrot_v2_64 cublasZrot_v2_64
+// hipblasZrotg_v2 also maps from cublasZrotg; cublasZrotg_v2 chosen
 #define hipblasZrotg_v2 cublasZrotg_v2
-#define hipblasZscal cublasZscal
-#define hipblasZswap cublasZswap
+// hipblasZscal_v2 also maps from cublasZscal; cublasZscal_v2 chosen
+#define hipblasZscal_v2 cublasZscal_v2
+// hipblasZscal_v2_64 also maps from cublasZscal_64; cublasZscal_v2_64 chosen
+#define hipblasZscal_v2_64 cublasZscal_v2_64
+// hipblasZswap_v2 also maps from cublasZswap; cublasZswap_v2 chosen
 #define hipblasZswap_v2 cublasZswap_v2
-#define hipblasZsymm cublasZsymm
+// hipblasZswap_v2_64 also maps from cublasZswap_64; cublasZswap_v2_64 chosen
+#define hipblasZswap_v2_64 cublasZswap_v2_64
+// hipblasZsymm_v2 also maps from cublasZsymm; cublasZsymm_v2 chosen
 #define hipblasZsymm_v2 cublasZsymm_v2
-#define hipblasZsymv cublasZsymv
+// hipblasZsymv_v2 also maps from cublasZsymv; cublasZsymv_v2 chosen
 #define hipblasZsymv_v2 cublasZsymv_v2
+// hipblasZsymv_v2_64 also maps from cublasZsymv_64; cublasZsymv_v2_64 chosen
+#define hipblasZsymv_v2_64 cublasZsymv_v2_64
+// hipblasZsyr2_v2 also maps from cublasZsyr2; cublasZsyr2_v2 chosen
 #define hipblasZsyr2_v2 cublasZsyr2_v2
-#define hipblasZsyr2k cublasZsyr2k
+// hipblasZsyr2_v2_64 also maps from cublasZsyr2_64; cublasZsyr2_v2_64 chosen
+#define hipblasZsyr2_v2_64 cublasZsyr2_v2_64
+// hipblasZsyr2k_v2 also maps from cublasZsyr2k; cublasZsyr2k_v2 chosen
 #define hipblasZsyr2k_v2 cublasZsyr2k_v2
+// hipblasZsyr_v2 also maps from cublasZsyr; cublasZsyr_v2 chosen
 #define hipblasZsyr_v2 cublasZsyr_v2
-#define hipblasZsyrk cublasZsyrk
+// hipblasZsyr_v2_64 also maps from cublasZsyr_64; cublasZsyr_v2_64 chosen
+#define hipblasZsyr_v2_64 cublasZsyr_v2_64
+// hipblasZsyrk_v2 also maps from cublasZsyrk; cublasZsyrk_v2 chosen
 #define hipblasZsyrk_v2 cublasZsyrk_v2
-#define hipblasZsyrkx cublasZsyrkx
-#define hipblasZtbmv cublasZtbmv
+#define hipblasZsyrkx_v2 cublasZsyrkx
+// hipblasZtbmv_v2 also maps from cublasZtbmv; cublasZtbmv_v2 chosen
 #define hipblasZtbmv_v2 cublasZtbmv_v2
-#define hipblasZtbsv cublasZtbsv
+// hipblasZtbmv_v2_64 also maps from cublasZtbmv_64; cublasZtbmv_v2_64 chosen
+#define hipblasZtbmv_v2_64 cublasZtbmv_v2_64
+// hipblasZtbsv_v2 also maps from cublasZtbsv; cublasZtbsv_v2 chosen
 #define hipblasZtbsv_v2 cublasZtbsv_v2
-#define hipblasZtpmv cublasZtpmv
+// hipblasZtbsv_v2_64 also maps from cublasZtbsv_64; cublasZtbsv_v2_64 chosen
+#define hipblasZtbsv_v2_64 cublasZtbsv_v2_64
+// hipblasZtpmv_v2 also maps from cublasZtpmv; cublasZtpmv_v2 chosen
 #define hipblasZtpmv_v2 cublasZtpmv_v2
-#define hipblasZtpsv cublasZtpsv
+// hipblasZtpmv_v2_64 also maps from cublasZtpmv_64; cublasZtpmv_v2_64 chosen
+#define hipblasZtpmv_v2_64 cublasZtpmv_v2_64
+// hipblasZtpsv_v2 also maps from cublasZtpsv; cublasZtpsv_v2 chosen
 #define hipblasZtpsv_v2 cublasZtpsv_v2
+// hipblasZtpsv_v2_64 also maps from cublasZtpsv_64; cublasZtpsv_v2_64 chosen
+#define hipblasZtpsv_v2_64 cublasZtpsv_v2_64
 #define hipblasZtpttr cublasZtpttr
-#define hipblasZtrmm cublasZtrmm
+// hipblasZtrmm_v2 also maps from cublasZtrmm; cublasZtrmm_v2 chosen
 #define hipblasZtrmm_v2 cublasZtrmm_v2
-#define hipblasZtrmv cublasZtrmv
+// hipblasZtrmv_v2 also maps from cublasZtrmv; cublasZtrmv_v2 chosen
 #define hipblasZtrmv_v2 cublasZtrmv_v2
-#define hipblasZtrsm cublasZtrsm
-#define hipblasZtrsmBatched cublasZtrsmBatched
+// hipblasZtrmv_v2_64 also maps from cublasZtrmv_64; cublasZtrmv_v2_64 chosen
+#define hipblasZtrmv_v2_64 cublasZtrmv_v2_64
+#define hipblasZtrsmBatched_v2 cublasZtrsmBatched
+// hipblasZtrsm_v2 also maps from cublasZtrsm; cublasZtrsm_v2 chosen
 #define hipblasZtrsm_v2 cublasZtrsm_v2
-#define hipblasZtrsv cublasZtrsv
+// hipblasZtrsv_v2 also maps from cublasZtrsv; cublasZtrsv_v2 chosen
 #define hipblasZtrsv_v2 cublasZtrsv_v2
+// hipblasZtrsv_v2_64 also maps from cublasZtrsv_64; cublasZtrsv_v2_64 chosen
+#define hipblasZtrsv_v2_64 cublasZtrsv_v2_64
 #define hipblasZtrttp cublasZtrttp

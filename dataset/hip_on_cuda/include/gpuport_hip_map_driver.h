@@ -3,6 +3,13 @@
 // Re-generate after changing the tables: python scripts/gen_hip_on_cuda.py
 #pragma once
 
+#define HIPRTC_JIT_INPUT_CUBIN CU_JIT_INPUT_CUBIN
+#define HIPRTC_JIT_INPUT_FATBINARY CU_JIT_INPUT_FATBINARY
+#define HIPRTC_JIT_INPUT_LIBRARY CU_JIT_INPUT_LIBRARY
+#define HIPRTC_JIT_INPUT_NVVM CU_JIT_INPUT_NVVM
+#define HIPRTC_JIT_INPUT_OBJECT CU_JIT_INPUT_OBJECT
+#define HIPRTC_JIT_INPUT_PTX CU_JIT_INPUT_PTX
+#define HIPRTC_JIT_NUM_LEGACY_INPUT_TYPES CU_JIT_NUM_INPUT_TYPES
 #define HIP_AD_FORMAT_FLOAT CU_AD_FORMAT_FLOAT
 #define HIP_AD_FORMAT_HALF CU_AD_FORMAT_HALF
 #define HIP_AD_FORMAT_SIGNED_INT16 CU_AD_FORMAT_SIGNED_INT16
@@ -11,7 +18,9 @@
 #define HIP_AD_FORMAT_UNSIGNED_INT16 CU_AD_FORMAT_UNSIGNED_INT16
 #define HIP_AD_FORMAT_UNSIGNED_INT32 CU_AD_FORMAT_UNSIGNED_INT32
 #define HIP_AD_FORMAT_UNSIGNED_INT8 CU_AD_FORMAT_UNSIGNED_INT8
+// HIP_ARRAY3D_DESCRIPTOR also maps from CUDA_ARRAY3D_DESCRIPTOR_st, CUDA_ARRAY3D_DESCRIPTOR_v2; CUDA_ARRAY3D_DESCRIPTOR chosen
 #define HIP_ARRAY3D_DESCRIPTOR CUDA_ARRAY3D_DESCRIPTOR
+// HIP_ARRAY_DESCRIPTOR also maps from CUDA_ARRAY_DESCRIPTOR_st, CUDA_ARRAY_DESCRIPTOR_v1, CUDA_ARRAY_DESCRIPTOR_v1_st, CUDA_ARRAY_DESCRIPTOR_v2; CUDA_ARRAY_DESCRIPTOR chosen
 #define HIP_ARRAY_DESCRIPTOR CUDA_ARRAY_DESCRIPTOR
 #define HIP_C_16BF CUDA_C_16BF
 #define HIP_C_16F CUDA_C_16F
@@ -27,16 +36,95 @@
 #define HIP_C_64U CUDA_C_64U
 #define HIP_C_8I CUDA_C_8I
 #define HIP_C_8U CUDA_C_8U
+#define HIP_FUNC_ATTRIBUTE_BINARY_VERSION CU_FUNC_ATTRIBUTE_BINARY_VERSION
+#define HIP_FUNC_ATTRIBUTE_CACHE_MODE_CA CU_FUNC_ATTRIBUTE_CACHE_MODE_CA
+#define HIP_FUNC_ATTRIBUTE_CONST_SIZE_BYTES CU_FUNC_ATTRIBUTE_CONST_SIZE_BYTES
+#define HIP_FUNC_ATTRIBUTE_LOCAL_SIZE_BYTES CU_FUNC_ATTRIBUTE_LOCAL_SIZE_BYTES
+#define HIP_FUNC_ATTRIBUTE_MAX CU_FUNC_ATTRIBUTE_MAX
+#define HIP_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES
+#define HIP_FUNC_ATTRIBUTE_MAX_THREADS_PER_BLOCK CU_FUNC_ATTRIBUTE_MAX_THREADS_PER_BLOCK
+#define HIP_FUNC_ATTRIBUTE_NUM_REGS CU_FUNC_ATTRIBUTE_NUM_REGS
+#define HIP_FUNC_ATTRIBUTE_PREFERRED_SHARED_MEMORY_CARVEOUT CU_FUNC_ATTRIBUTE_PREFERRED_SHARED_MEMORY_CARVEOUT
+#define HIP_FUNC_ATTRIBUTE_PTX_VERSION CU_FUNC_ATTRIBUTE_PTX_VERSION
+#define HIP_FUNC_ATTRIBUTE_SHARED_SIZE_BYTES CU_FUNC_ATTRIBUTE_SHARED_SIZE_BYTES
+// HIP_GET_PROC_ADDRESS_SUCCESS also maps from cudaDriverEntryPointSuccess; CU_GET_PROC_ADDRESS_SUCCESS chosen
+#define HIP_GET_PROC_ADDRESS_SUCCESS CU_GET_PROC_ADDRESS_SUCCESS
+// HIP_GET_PROC_ADDRESS_SYMBOL_NOT_FOUND also maps from cudaDriverEntryPointSymbolNotFound; CU_GET_PROC_ADDRESS_SYMBOL_NOT_FOUND chosen
+#define HIP_GET_PROC_ADDRESS_SYMBOL_NOT_FOUND CU_GET_PROC_ADDRESS_SYMBOL_NOT_FOUND
+// HIP_GET_PROC_ADDRESS_VERSION_NOT_SUFFICIENT also maps from cudaDriverEntryPointVersionNotSufficent; CU_GET_PROC_ADDRESS_VERSION_NOT_SUFFICIENT chosen
+#define HIP_GET_PROC_ADDRESS_VERSION_NOT_SUFFICIENT CU_GET_PROC_ADDRESS_VERSION_NOT_SUFFICIENT
 // HIP_IPC_HANDLE_SIZE also maps from CU_IPC_HANDLE_SIZE; CUDA_IPC_HANDLE_SIZE chosen
 #define HIP_IPC_HANDLE_SIZE CUDA_IPC_HANDLE_SIZE
 #define HIP_LAUNCH_PARAM_BUFFER_POINTER CU_LAUNCH_PARAM_BUFFER_POINTER
 #define HIP_LAUNCH_PARAM_BUFFER_SIZE CU_LAUNCH_PARAM_BUFFER_SIZE
 #define HIP_LAUNCH_PARAM_END CU_LAUNCH_PARAM_END
+// HIP_MEMCPY3D also maps from CUDA_MEMCPY3D_st, CUDA_MEMCPY3D_v1, CUDA_MEMCPY3D_v1_st, CUDA_MEMCPY3D_v2; CUDA_MEMCPY3D chosen
 #define HIP_MEMCPY3D CUDA_MEMCPY3D
+// HIP_MEMSET_NODE_PARAMS also maps from CUDA_MEMSET_NODE_PARAMS_st, CUDA_MEMSET_NODE_PARAMS_v1; CUDA_MEMSET_NODE_PARAMS chosen
+#define HIP_MEMSET_NODE_PARAMS CUDA_MEMSET_NODE_PARAMS
+#define HIP_POINTER_ATTRIBUTE_ACCESS_FLAGS CU_POINTER_ATTRIBUTE_ACCESS_FLAGS
+#define HIP_POINTER_ATTRIBUTE_ALLOWED_HANDLE_TYPES CU_POINTER_ATTRIBUTE_ALLOWED_HANDLE_TYPES
+#define HIP_POINTER_ATTRIBUTE_BUFFER_ID CU_POINTER_ATTRIBUTE_BUFFER_ID
+#define HIP_POINTER_ATTRIBUTE_CONTEXT CU_POINTER_ATTRIBUTE_CONTEXT
 #define HIP_POINTER_ATTRIBUTE_DEVICE_ORDINAL CU_POINTER_ATTRIBUTE_DEVICE_ORDINAL
+#define HIP_POINTER_ATTRIBUTE_DEVICE_POINTER CU_POINTER_ATTRIBUTE_DEVICE_POINTER
+#define HIP_POINTER_ATTRIBUTE_HOST_POINTER CU_POINTER_ATTRIBUTE_HOST_POINTER
+#define HIP_POINTER_ATTRIBUTE_IS_GPU_DIRECT_RDMA_CAPABLE CU_POINTER_ATTRIBUTE_IS_GPU_DIRECT_RDMA_CAPABLE
+#define HIP_POINTER_ATTRIBUTE_IS_LEGACY_HIP_IPC_CAPABLE CU_POINTER_ATTRIBUTE_IS_LEGACY_CUDA_IPC_CAPABLE
+#define HIP_POINTER_ATTRIBUTE_IS_MANAGED CU_POINTER_ATTRIBUTE_IS_MANAGED
+#define HIP_POINTER_ATTRIBUTE_MAPPED CU_POINTER_ATTRIBUTE_MAPPED
+#define HIP_POINTER_ATTRIBUTE_MEMORY_TYPE CU_POINTER_ATTRIBUTE_MEMORY_TYPE
+#define HIP_POINTER_ATTRIBUTE_MEMPOOL_HANDLE CU_POINTER_ATTRIBUTE_MEMPOOL_HANDLE
+// HIP_POINTER_ATTRIBUTE_P2P_TOKENS also maps from CU_POINTER_ATTRIBUTE_P2P_TOKENS; CUDA_POINTER_ATTRIBUTE_P2P_TOKENS chosen
 #define HIP_POINTER_ATTRIBUTE_P2P_TOKENS CUDA_POINTER_ATTRIBUTE_P2P_TOKENS
+#define HIP_POINTER_ATTRIBUTE_RANGE_SIZE CU_POINTER_ATTRIBUTE_RANGE_SIZE
+#define HIP_POINTER_ATTRIBUTE_RANGE_START_ADDR CU_POINTER_ATTRIBUTE_RANGE_START_ADDR
+#define HIP_POINTER_ATTRIBUTE_SYNC_MEMOPS CU_POINTER_ATTRIBUTE_SYNC_MEMOPS
+// HIP_RESOURCE_DESC also maps from CUDA_RESOURCE_DESC_v1; CUDA_RESOURCE_DESC chosen
 #define HIP_RESOURCE_DESC CUDA_RESOURCE_DESC
+#define HIP_RESOURCE_DESC_st CUDA_RESOURCE_DESC_st
+#define HIP_RESOURCE_TYPE_ARRAY CU_RESOURCE_TYPE_ARRAY
+#define HIP_RESOURCE_TYPE_LINEAR CU_RESOURCE_TYPE_LINEAR
+#define HIP_RESOURCE_TYPE_MIPMAPPED_ARRAY CU_RESOURCE_TYPE_MIPMAPPED_ARRAY
+#define HIP_RESOURCE_TYPE_PITCH2D CU_RESOURCE_TYPE_PITCH2D
+// HIP_RESOURCE_VIEW_DESC also maps from CUDA_RESOURCE_VIEW_DESC_v1; CUDA_RESOURCE_VIEW_DESC chosen
 #define HIP_RESOURCE_VIEW_DESC CUDA_RESOURCE_VIEW_DESC
+#define HIP_RESOURCE_VIEW_DESC_st CUDA_RESOURCE_VIEW_DESC_st
+#define HIP_RES_VIEW_FORMAT_FLOAT_1X16 CU_RES_VIEW_FORMAT_FLOAT_1X16
+#define HIP_RES_VIEW_FORMAT_FLOAT_1X32 CU_RES_VIEW_FORMAT_FLOAT_1X32
+#define HIP_RES_VIEW_FORMAT_FLOAT_2X16 CU_RES_VIEW_FORMAT_FLOAT_2X16
+#define HIP_RES_VIEW_FORMAT_FLOAT_2X32 CU_RES_VIEW_FORMAT_FLOAT_2X32
+#define HIP_RES_VIEW_FORMAT_FLOAT_4X16 CU_RES_VIEW_FORMAT_FLOAT_4X16
+#define HIP_RES_VIEW_FORMAT_FLOAT_4X32 CU_RES_VIEW_FORMAT_FLOAT_4X32
+#define HIP_RES_VIEW_FORMAT_NONE CU_RES_VIEW_FORMAT_NONE
+#define HIP_RES_VIEW_FORMAT_SIGNED_BC4 CU_RES_VIEW_FORMAT_SIGNED_BC4
+#define HIP_RES_VIEW_FORMAT_SIGNED_BC5 CU_RES_VIEW_FORMAT_SIGNED_BC5
+#define HIP_RES_VIEW_FORMAT_SIGNED_BC6H CU_RES_VIEW_FORMAT_SIGNED_BC6H
+#define HIP_RES_VIEW_FORMAT_SINT_1X16 CU_RES_VIEW_FORMAT_SINT_1X16
+#define HIP_RES_VIEW_FORMAT_SINT_1X32 CU_RES_VIEW_FORMAT_SINT_1X32
+#define HIP_RES_VIEW_FORMAT_SINT_1X8 CU_RES_VIEW_FORMAT_SINT_1X8
+#define HIP_RES_VIEW_FORMAT_SINT_2X16 CU_RES_VIEW_FORMAT_SINT_2X16
+#define HIP_RES_VIEW_FORMAT_SINT_2X32 CU_RES_VIEW_FORMAT_SINT_2X32
+#define HIP_RES_VIEW_FORMAT_SINT_2X8 CU_RES_VIEW_FORMAT_SINT_2X8
+#define HIP_RES_VIEW_FORMAT_SINT_4X16 CU_RES_VIEW_FORMAT_SINT_4X16
+#define HIP_RES_VIEW_FORMAT_SINT_4X32 CU_RES_VIEW_FORMAT_SINT_4X32
+#define HIP_RES_VIEW_FORMAT_SINT_4X8 CU_RES_VIEW_FORMAT_SINT_4X8
+#define HIP_RES_VIEW_FORMAT_UINT_1X16 CU_RES_VIEW_FORMAT_UINT_1X16
+#define HIP_RES_VIEW_FORMAT_UINT_1X32 CU_RES_VIEW_FORMAT_UINT_1X32
+#define HIP_RES_VIEW_FORMAT_UINT_1X8 CU_RES_VIEW_FORMAT_UINT_1X8
+#define HIP_RES_VIEW_FORMAT_UINT_2X16 CU_RES_VIEW_FORMAT_UINT_2X16
+#define HIP_RES_VIEW_FORMAT_UINT_2X32 CU_RES_VIEW_FORMAT_UINT_2X32
+#define HIP_RES_VIEW_FORMAT_UINT_2X8 CU_RES_VIEW_FORMAT_UINT_2X8
+#define HIP_RES_VIEW_FORMAT_UINT_4X16 CU_RES_VIEW_FORMAT_UINT_4X16
+#define HIP_RES_VIEW_FORMAT_UINT_4X32 CU_RES_VIEW_FORMAT_UINT_4X32
+#define HIP_RES_VIEW_FORMAT_UINT_4X8 CU_RES_VIEW_FORMAT_UINT_4X8
+#define HIP_RES_VIEW_FORMAT_UNSIGNED_BC1 CU_RES_VIEW_FORMAT_UNSIGNED_BC1
+#define HIP_RES_VIEW_FORMAT_UNSIGNED_BC2 CU_RES_VIEW_FORMAT_UNSIGNED_BC2
+#define HIP_RES_VIEW_FORMAT_UNSIGNED_BC3 CU_RES_VIEW_FORMAT_UNSIGNED_BC3
+#define HIP_RES_VIEW_FORMAT_UNSIGNED_BC4 CU_RES_VIEW_FORMAT_UNSIGNED_BC4
+#define HIP_RES_VIEW_FORMAT_UNSIGNED_BC5 CU_RES_VIEW_FORMAT_UNSIGNED_BC5
+#define HIP_RES_VIEW_FORMAT_UNSIGNED_BC6H CU_RES_VIEW_FORMAT_UNSIGNED_BC6H
+#define HIP_RES_VIEW_FORMAT_UNSIGNED_BC7 CU_RES_VIEW_FORMAT_UNSIGNED_BC7
 #define HIP_R_16BF CUDA_R_16BF
 #define HIP_R_16F CUDA_R_16F
 #define HIP_R_16I CUDA_R_16I
@@ -53,6 +141,9 @@
 #define HIP_R_8F_E5M2 CUDA_R_8F_E5M2
 #define HIP_R_8I CUDA_R_8I
 #define HIP_R_8U CUDA_R_8U
+// HIP_TEXTURE_DESC also maps from CUDA_TEXTURE_DESC_v1; CUDA_TEXTURE_DESC chosen
+#define HIP_TEXTURE_DESC CUDA_TEXTURE_DESC
+#define HIP_TEXTURE_DESC_st CUDA_TEXTURE_DESC_st
 #define HIP_TRSA_OVERRIDE_FORMAT CU_TRSA_OVERRIDE_FORMAT
 #define HIP_TRSF_NORMALIZED_COORDINATES CU_TRSF_NORMALIZED_COORDINATES
 #define HIP_TRSF_READ_AS_INTEGER CU_TRSF_READ_AS_INTEGER
@@ -61,14 +152,26 @@
 #define HIP_TR_ADDRESS_MODE_CLAMP CU_TR_ADDRESS_MODE_CLAMP
 #define HIP_TR_ADDRESS_MODE_MIRROR CU_TR_ADDRESS_MODE_MIRROR
 #define HIP_TR_ADDRESS_MODE_WRAP CU_TR_ADDRESS_MODE_WRAP
+#define HIP_TR_FILTER_MODE_LINEAR CU_TR_FILTER_MODE_LINEAR
+#define HIP_TR_FILTER_MODE_POINT CU_TR_FILTER_MODE_POINT
+#define HIPaddress_mode_enum CUaddress_mode_enum
+#define HIPfilter_mode_enum CUfilter_mode_enum
 // hipArray3DCreate also maps from cuArray3DCreate_v2; cuArray3DCreate chosen
 #define hipArray3DCreate cuArray3DCreate
 // hipArray3DGetDescriptor also maps from cuArray3DGetDescriptor_v2; cuArray3DGetDescriptor chosen
 #define hipArray3DGetDescriptor cuArray3DGetDescriptor
+// hipArrayCreate also maps from cuArrayCreate_v2; cuArrayCreate chosen
 #define hipArrayCreate cuArrayCreate
 #define hipArrayDestroy cuArrayDestroy
 // hipArrayGetDescriptor also maps from cuArrayGetDescriptor_v2; cuArrayGetDescriptor chosen
 #define hipArrayGetDescriptor cuArrayGetDescriptor
+// hipArrayMapInfo also maps from CUarrayMapInfo_st, CUarrayMapInfo_v1; CUarrayMapInfo chosen
+#define hipArrayMapInfo CUarrayMapInfo
+// hipArraySparseSubresourceType also maps from CUarraySparseSubresourceType_enum; CUarraySparseSubresourceType chosen
+#define hipArraySparseSubresourceType CUarraySparseSubresourceType
+#define hipArraySparseSubresourceTypeMiptail CU_ARRAY_SPARSE_SUBRESOURCE_TYPE_MIPTAIL
+#define hipArraySparseSubresourceTypeSparseLevel CU_ARRAY_SPARSE_SUBRESOURCE_TYPE_SPARSE_LEVEL
+#define hipArray_Format CUarray_format_enum
 // hipCtxCreate also maps from cuCtxCreate_v2; cuCtxCreate chosen
 #define hipCtxCreate cuCtxCreate
 // hipCtxDestroy also maps from cuCtxDestroy_v2; cuCtxDestroy chosen
@@ -81,42 +184,65 @@
 #define hipCtxGetDevice cuCtxGetDevice
 #define hipCtxGetFlags cuCtxGetFlags
 #define hipCtxGetSharedMemConfig cuCtxGetSharedMemConfig
-#define hipCtxPopCurrent cuCtxPopCurrent_v2
-#define hipCtxPushCurrent cuCtxPushCurrent_v2
+// hipCtxPopCurrent also maps from cuCtxPopCurrent_v2; cuCtxPopCurrent chosen
+#define hipCtxPopCurrent cuCtxPopCurrent
+// hipCtxPushCurrent also maps from cuCtxPushCurrent_v2; cuCtxPushCurrent chosen
+#define hipCtxPushCurrent cuCtxPushCurrent
 #define hipCtxSetCacheConfig cuCtxSetCacheConfig
 #define hipCtxSetCurrent cuCtxSetCurrent
 #define hipCtxSetSharedMemConfig cuCtxSetSharedMemConfig
 #define hipCtxSynchronize cuCtxSynchronize
+#define hipDeviceAttributeMaxBlocksPerMultiprocessor CU_DEVICE_ATTRIBUTE_MAX_BLOCKS_PER_MULTIPROCESSOR
+#define hipDeviceAttributeMultiGpuBoardGroupId CU_DEVICE_ATTRIBUTE_MULTI_GPU_BOARD_GROUP_ID
+#define hipDeviceAttributeVirtualMemoryManagementSupported CU_DEVICE_ATTRIBUTE_VIRTUAL_MEMORY_MANAGEMENT_SUPPORTED
 #define hipDeviceComputeCapability cuDeviceComputeCapability
 #define hipDeviceGet cuDeviceGet
 #define hipDeviceGetName cuDeviceGetName
+// hipDeviceGetUuid also maps from cuDeviceGetUuid_v2; cuDeviceGetUuid chosen
 #define hipDeviceGetUuid cuDeviceGetUuid
 #define hipDevicePrimaryCtxGetState cuDevicePrimaryCtxGetState
+// hipDevicePrimaryCtxRelease also maps from cuDevicePrimaryCtxRelease_v2; cuDevicePrimaryCtxRelease chosen
 #define hipDevicePrimaryCtxRelease cuDevicePrimaryCtxRelease
+// hipDevicePrimaryCtxReset also maps from cuDevicePrimaryCtxReset_v2; cuDevicePrimaryCtxReset chosen
 #define hipDevicePrimaryCtxReset cuDevicePrimaryCtxReset
 #define hipDevicePrimaryCtxRetain cuDevicePrimaryCtxRetain
+// hipDevicePrimaryCtxSetFlags also maps from cuDevicePrimaryCtxSetFlags_v2; cuDevicePrimaryCtxSetFlags chosen
 #define hipDevicePrimaryCtxSetFlags cuDevicePrimaryCtxSetFlags
-#define hipDeviceTotalMem cuDeviceTotalMem_v2
+// hipDeviceTotalMem also maps from cuDeviceTotalMem_v2; cuDeviceTotalMem chosen
+#define hipDeviceTotalMem cuDeviceTotalMem
+#define hipDrvGetErrorName cuGetErrorName
 #define hipDrvGetErrorString cuGetErrorString
+#define hipDrvGraphAddMemFreeNode cuGraphAddMemFreeNode
+#define hipDrvGraphAddMemcpyNode cuGraphAddMemcpyNode
+#define hipDrvGraphAddMemsetNode cuGraphAddMemsetNode
+#define hipDrvGraphExecMemcpyNodeSetParams cuGraphExecMemcpyNodeSetParams
+#define hipDrvGraphExecMemsetNodeSetParams cuGraphExecMemsetNodeSetParams
+#define hipDrvGraphMemcpyNodeGetParams cuGraphMemcpyNodeGetParams
+#define hipDrvGraphMemcpyNodeSetParams cuGraphMemcpyNodeSetParams
 #define hipDrvMemcpy2DUnaligned cuMemcpy2DUnaligned_v2
 #define hipDrvMemcpy3D cuMemcpy3D_v2
 #define hipDrvMemcpy3DAsync cuMemcpy3DAsync_v2
-#define hipErrorAlreadyAcquired CUDA_ERROR_ALREADY_ACQUIRED
-#define hipErrorAlreadyMapped CUDA_ERROR_ALREADY_MAPPED
-#define hipErrorArrayIsMapped CUDA_ERROR_ARRAY_IS_MAPPED
+#define hipDrvPointerGetAttributes cuPointerGetAttributes
 #define hipErrorContextAlreadyCurrent CUDA_ERROR_CONTEXT_ALREADY_CURRENT
 #define hipErrorContextAlreadyInUse CUDA_ERROR_CONTEXT_ALREADY_IN_USE
-#define hipErrorFileNotFound CUDA_ERROR_FILE_NOT_FOUND
-#define hipErrorInvalidContext CUDA_ERROR_INVALID_CONTEXT
-#define hipErrorInvalidSource CUDA_ERROR_INVALID_SOURCE
-#define hipErrorNotFound CUDA_ERROR_NOT_FOUND
-#define hipErrorNotInitialized CUDA_ERROR_NOT_INITIALIZED
-#define hipErrorNotMapped CUDA_ERROR_NOT_MAPPED
-#define hipErrorNotMappedAsArray CUDA_ERROR_NOT_MAPPED_AS_ARRAY
-#define hipErrorNotMappedAsPointer CUDA_ERROR_NOT_MAPPED_AS_POINTER
-#define hipFuncAttributeMax CU_FUNC_ATTRIBUTE_MAX
+#define hipExternalMemoryBufferDesc_st CUDA_EXTERNAL_MEMORY_BUFFER_DESC_st
+#define hipExternalMemoryHandleDesc_st CUDA_EXTERNAL_MEMORY_HANDLE_DESC_st
+#define hipExternalMemoryHandleType_enum CUexternalMemoryHandleType_enum
+#define hipExternalSemaphoreHandleDesc_st CUDA_EXTERNAL_SEMAPHORE_HANDLE_DESC_st
+#define hipExternalSemaphoreHandleType_enum CUexternalSemaphoreHandleType_enum
+#define hipExternalSemaphoreSignalParams_st CUDA_EXTERNAL_SEMAPHORE_SIGNAL_PARAMS_st
+#define hipExternalSemaphoreWaitParams_st CUDA_EXTERNAL_SEMAPHORE_WAIT_PARAMS_st
 #define hipFuncGetAttribute cuFuncGetAttribute
-#define hipHostRegisterReadOnly CU_MEMHOSTREGISTER_READ_ONLY
+// hipFunctionLaunchParams also maps from CUDA_LAUNCH_PARAMS_v1; CUDA_LAUNCH_PARAMS chosen
+#define hipFunctionLaunchParams CUDA_LAUNCH_PARAMS
+#define hipFunctionLaunchParams_t CUDA_LAUNCH_PARAMS_st
+// hipGetProcAddress also maps from cudaGetDriverEntryPoint; cuGetProcAddress chosen
+#define hipGetProcAddress cuGetProcAddress
+#define hipGraphAddBatchMemOpNode cuGraphAddBatchMemOpNode
+#define hipGraphBatchMemOpNodeGetParams cuGraphBatchMemOpNodeGetParams
+#define hipGraphBatchMemOpNodeSetParams cuGraphBatchMemOpNodeSetParams
+#define hipGraphDebugDotFlagsRuntimeTypes CU_GRAPH_DEBUG_DOT_FLAGS_RUNTIME_TYPES
+#define hipGraphExecBatchMemOpNodeSetParams cuGraphExecBatchMemOpNodeSetParams
 #define hipInit cuInit
 #define hipJitOptionCacheMode CU_JIT_CACHE_MODE
 #define hipJitOptionErrorLogBuffer CU_JIT_ERROR_LOG_BUFFER
@@ -136,8 +262,6 @@
 #define hipJitOptionTargetFromContext CU_JIT_TARGET_FROM_CUCONTEXT
 #define hipJitOptionThreadsPerBlock CU_JIT_THREADS_PER_BLOCK
 #define hipJitOptionWallTime CU_JIT_WALL_TIME
-#define hipMemAccessFlagsProtNone CU_MEM_ACCESS_FLAGS_PROT_NONE
-#define hipMemAccessFlagsProtRead CU_MEM_ACCESS_FLAGS_PROT_READ
 #define hipMemAddressFree cuMemAddressFree
 #define hipMemAddressReserve cuMemAddressReserve
 // hipMemAllocHost also maps from cuMemAllocHost_v2; cuMemAllocHost chosen
@@ -145,8 +269,6 @@
 #define hipMemAllocPitch cuMemAllocPitch_v2
 #define hipMemAllocationGranularityMinimum CU_MEM_ALLOC_GRANULARITY_MINIMUM
 #define hipMemAllocationGranularityRecommended CU_MEM_ALLOC_GRANULARITY_RECOMMENDED
-#define hipMemAllocationTypeInvalid CU_MEM_ALLOCATION_TYPE_INVALID
-#define hipMemAllocationTypeMax CU_MEM_ALLOCATION_TYPE_MAX
 #define hipMemCreate cuMemCreate
 #define hipMemExportToShareableHandle cuMemExportToShareableHandle
 #define hipMemGetAccess cuMemGetAccess
@@ -155,18 +277,11 @@
 #define hipMemGetAllocationGranularity cuMemGetAllocationGranularity
 #define hipMemGetAllocationPropertiesFromHandle cuMemGetAllocationPropertiesFromHandle
 #define hipMemHandleTypeGeneric CU_MEM_HANDLE_TYPE_GENERIC
-#define hipMemHandleTypeWin32 CU_MEM_HANDLE_TYPE_WIN32
-#define hipMemHandleTypeWin32Kmt CU_MEM_HANDLE_TYPE_WIN32_KMT
 #define hipMemImportFromShareableHandle cuMemImportFromShareableHandle
 #define hipMemMap cuMemMap
 #define hipMemMapArrayAsync cuMemMapArrayAsync
 #define hipMemOperationTypeMap CU_MEM_OPERATION_TYPE_MAP
 #define hipMemOperationTypeUnmap CU_MEM_OPERATION_TYPE_UNMAP
-#define hipMemPoolExportPointer cuMemPoolExportPointer
-#define hipMemPoolExportToShareableHandle cuMemPoolExportToShareableHandle
-#define hipMemPoolGetAccess cuMemPoolGetAccess
-#define hipMemPoolImportFromShareableHandle cuMemPoolImportFromShareableHandle
-#define hipMemPoolImportPointer cuMemPoolImportPointer
 #define hipMemRelease cuMemRelease
 #define hipMemRetainAllocationHandle cuMemRetainAllocationHandle
 #define hipMemSetAccess cuMemSetAccess
@@ -191,6 +306,7 @@
 #define hipMemcpyDtoHAsync cuMemcpyDtoHAsync
 // hipMemcpyHtoA also maps from cuMemcpyHtoA_v2; cuMemcpyHtoA chosen
 #define hipMemcpyHtoA cuMemcpyHtoA
+// hipMemcpyHtoAAsync also maps from cuMemcpyHtoAAsync_v2; cuMemcpyHtoAAsync chosen
 #define hipMemcpyHtoAAsync cuMemcpyHtoAAsync
 // hipMemcpyHtoD also maps from cuMemcpyHtoD_v2; cuMemcpyHtoD chosen
 #define hipMemcpyHtoD cuMemcpyHtoD
@@ -198,10 +314,14 @@
 #define hipMemcpyHtoDAsync cuMemcpyHtoDAsync
 #define hipMemcpyParam2D cuMemcpy2D_v2
 #define hipMemcpyParam2DAsync cuMemcpy2DAsync_v2
+#define hipMemoryTypeArray CU_MEMORYTYPE_ARRAY
+#define hipMemoryTypeUnified CU_MEMORYTYPE_UNIFIED
 // hipMemsetD16 also maps from cuMemsetD16_v2; cuMemsetD16 chosen
 #define hipMemsetD16 cuMemsetD16
 #define hipMemsetD16Async cuMemsetD16Async
+// hipMemsetD32 also maps from cuMemsetD32_v2; cuMemsetD32 chosen
 #define hipMemsetD32 cuMemsetD32
+#define hipMemsetD32Async cuMemsetD32Async
 // hipMemsetD8 also maps from cuMemsetD8_v2; cuMemsetD8 chosen
 #define hipMemsetD8 cuMemsetD8
 #define hipMemsetD8Async cuMemsetD8Async
@@ -213,6 +333,7 @@
 #define hipModuleGetGlobal cuModuleGetGlobal
 #define hipModuleGetTexRef cuModuleGetTexRef
 #define hipModuleLaunchCooperativeKernel cuLaunchCooperativeKernel
+#define hipModuleLaunchCooperativeKernelMultiDevice cuLaunchCooperativeKernelMultiDevice
 #define hipModuleLaunchKernel cuLaunchKernel
 #define hipModuleLoad cuModuleLoad
 #define hipModuleLoadData cuModuleLoadData
@@ -225,15 +346,24 @@
 #define hipPointerGetAttribute cuPointerGetAttribute
 #define hipPointerSetAttribute cuPointerSetAttribute
 #define hipStreamBatchMemOp cuStreamBatchMemOp
+// hipStreamWaitValue32 also maps from cuStreamWaitValue32_v2; cuStreamWaitValue32 chosen
 #define hipStreamWaitValue32 cuStreamWaitValue32
+// hipStreamWaitValue64 also maps from cuStreamWaitValue64_v2; cuStreamWaitValue64 chosen
+#define hipStreamWaitValue64 cuStreamWaitValue64
 #define hipStreamWaitValueAnd CU_STREAM_WAIT_VALUE_AND
 #define hipStreamWaitValueEq CU_STREAM_WAIT_VALUE_EQ
+#define hipStreamWaitValueGte CU_STREAM_WAIT_VALUE_GEQ
+#define hipStreamWaitValueNor CU_STREAM_WAIT_VALUE_NOR
+// hipStreamWriteValue32 also maps from cuStreamWriteValue32_v2; cuStreamWriteValue32 chosen
 #define hipStreamWriteValue32 cuStreamWriteValue32
+// hipStreamWriteValue64 also maps from cuStreamWriteValue64_v2; cuStreamWriteValue64 chosen
+#define hipStreamWriteValue64 cuStreamWriteValue64
 #define hipTexObjectCreate cuTexObjectCreate
 #define hipTexObjectDestroy cuTexObjectDestroy
 #define hipTexObjectGetResourceDesc cuTexObjectGetResourceDesc
 #define hipTexObjectGetResourceViewDesc cuTexObjectGetResourceViewDesc
 #define hipTexObjectGetTextureDesc cuTexObjectGetTextureDesc
+// hipTexRefGetAddress also maps from cuTexRefGetAddress_v2 (deprecated); cuTexRefGetAddress chosen
 #define hipTexRefGetAddress cuTexRefGetAddress
 #define hipTexRefGetAddressMode cuTexRefGetAddressMode
 #define hipTexRefGetArray cuTexRefGetArray
@@ -242,10 +372,13 @@
 #define hipTexRefGetFlags cuTexRefGetFlags
 #define hipTexRefGetFormat cuTexRefGetFormat
 #define hipTexRefGetMaxAnisotropy cuTexRefGetMaxAnisotropy
+#define hipTexRefGetMipMappedArray cuTexRefGetMipmappedArray
 #define hipTexRefGetMipmapFilterMode cuTexRefGetMipmapFilterMode
 #define hipTexRefGetMipmapLevelBias cuTexRefGetMipmapLevelBias
 #define hipTexRefGetMipmapLevelClamp cuTexRefGetMipmapLevelClamp
+// hipTexRefSetAddress also maps from cuTexRefSetAddress_v2 (deprecated); cuTexRefSetAddress chosen
 #define hipTexRefSetAddress cuTexRefSetAddress
+// hipTexRefSetAddress2D also maps from cuTexRefSetAddress2D_v2, cuTexRefSetAddress2D_v3; cuTexRefSetAddress2D chosen
 #define hipTexRefSetAddress2D cuTexRefSetAddress2D
 #define hipTexRefSetAddressMode cuTexRefSetAddressMode
 #define hipTexRefSetArray cuTexRefSetArray
@@ -258,14 +391,30 @@
 #define hipTexRefSetMipmapLevelBias cuTexRefSetMipmapLevelBias
 #define hipTexRefSetMipmapLevelClamp cuTexRefSetMipmapLevelClamp
 #define hipTexRefSetMipmappedArray cuTexRefSetMipmappedArray
+#define hipUserObject CUuserObject_st
+// hip_Memcpy2D also maps from CUDA_MEMCPY2D_st, CUDA_MEMCPY2D_v1, CUDA_MEMCPY2D_v1_st, CUDA_MEMCPY2D_v2; CUDA_MEMCPY2D chosen
 #define hip_Memcpy2D CUDA_MEMCPY2D
+#define hiprtcLinkAddData cuLinkAddData_v2
+#define hiprtcLinkAddFile cuLinkAddFile_v2
+#define hiprtcLinkComplete cuLinkComplete
+#define hiprtcLinkCreate cuLinkCreate_v2
+#define hiprtcLinkDestroy cuLinkDestroy
+#define hiprtcLinkState CUlinkState
+#define ihipCtx_t CUctx_st
+#define ihipModuleSymbol_t CUfunc_st
+#define ihipModule_t CUmod_st
+#define ihiprtcLinkState CUlinkState_st
+
+// Left out: these HIP names are also CUDA names, a define would rename CUDA's:
+//   textureReference (from CUtexref_st)
 
 // Defined by hand in the layer's headers (more than a rename):
-//   hipDeviceAttributeAsyncEngineCount hipDeviceAttributeCanMapHostMemory
+//   hipCpuDeviceId hipDeviceAttributeAsyncEngineCount hipDeviceAttributeCanMapHostMemory
 //   hipDeviceAttributeCanUseHostPointerForRegisteredMem hipDeviceAttributeClockRate
 //   hipDeviceAttributeComputeCapabilityMajor hipDeviceAttributeComputeCapabilityMinor
 //   hipDeviceAttributeComputeMode hipDeviceAttributeComputePreemptionSupported
 //   hipDeviceAttributeConcurrentKernels hipDeviceAttributeConcurrentManagedAccess
+//   hipDeviceAttributeCooperativeLaunch hipDeviceAttributeDirectManagedMemAccessFromHost
 //   hipDeviceAttributeEccEnabled hipDeviceAttributeGlobalL1CacheSupported
 //   hipDeviceAttributeHostNativeAtomicSupported hipDeviceAttributeIntegrated
 //   hipDeviceAttributeIsMultiGpuBoard hipDeviceAttributeKernelExecTimeout hipDeviceAttributeL2CacheSize
@@ -278,10 +427,12 @@
 //   hipDeviceAttributeMaxTexture2DWidth hipDeviceAttributeMaxTexture3DDepth
 //   hipDeviceAttributeMaxTexture3DHeight hipDeviceAttributeMaxTexture3DWidth
 //   hipDeviceAttributeMaxThreadsPerBlock hipDeviceAttributeMaxThreadsPerMultiProcessor
-//   hipDeviceAttributeMemoryBusWidth hipDeviceAttributeMemoryClockRate hipDeviceAttributeMultiprocessorCount
-//   hipDeviceAttributePageableMemoryAccess hipDeviceAttributePciBusId hipDeviceAttributePciDeviceId
+//   hipDeviceAttributeMemoryBusWidth hipDeviceAttributeMemoryClockRate
+//   hipDeviceAttributeMemoryPoolsSupported hipDeviceAttributeMultiprocessorCount
+//   hipDeviceAttributePageableMemoryAccess hipDeviceAttributePageableMemoryAccessUsesHostPageTables
+//   hipDeviceAttributePciBusId hipDeviceAttributePciDeviceId hipDeviceAttributeSharedMemPerBlockOptin
 //   hipDeviceAttributeSingleToDoublePrecisionPerfRatio hipDeviceAttributeStreamPrioritiesSupported
 //   hipDeviceAttributeSurfaceAlignment hipDeviceAttributeTccDriver hipDeviceAttributeTextureAlignment
 //   hipDeviceAttributeTexturePitchAlignment hipDeviceAttributeTotalConstantMemory
 //   hipDeviceAttributeUnifiedAddressing hipDeviceAttributeWarpSize hipGetDeviceProperties hipHostFree
-//   hipHostMalloc hipMemAdvise
+//   hipHostMalloc hipInvalidDeviceId hipMemAdvise

@@ -3,3 +3,7 @@
 // Re-generate after changing the tables: python scripts/gen_hip_on_cuda.py
 #pragma once
 
+
+// Left out: these HIP names are also CUDA names, a define would rename CUDA's:
+//   max (from umax, llmax, ullmax)
+//   min (from umin, llmin, ullmin)

@@ -3,6 +3,116 @@
 // Re-generate after changing the tables: python scripts/gen_hip_on_cuda.py
 #pragma once
 
+#define HIPRAND_H_ CURAND_H_
+#define HIP_2_OVER_PI CUDART_2_OVER_PI
+#define HIP_2_OVER_PI_F CUDART_2_OVER_PI_F
+#define HIP_3PIO4 CUDART_3PIO4
+#define HIP_3PIO4_F CUDART_3PIO4_F
+#define HIP_DBL2INT_CVT CUDART_DBL2INT_CVT
+#define HIP_INCLUDE_HIP_DRIVER_TYPES_H __DRIVER_TYPES_H__
+#define HIP_INCLUDE_HIP_HIP_RUNTIME_API_H __CUDA_RUNTIME_API_H__
+#define HIP_INCLUDE_HIP_HIP_RUNTIME_H __CUDA_RUNTIME_H__
+#define HIP_INF CUDART_INF
+#define HIP_INF_F CUDART_INF_F
+#define HIP_L2E CUDART_L2E
+#define HIP_L2E_F CUDART_L2E_F
+#define HIP_L2E_HI CUDART_L2E_HI
+#define HIP_L2E_LO CUDART_L2E_LO
+#define HIP_L2T CUDART_L2T
+#define HIP_L2T_F CUDART_L2T_F
+#define HIP_LG2 CUDART_LG2
+#define HIP_LG2_F CUDART_LG2_F
+#define HIP_LG2_HI CUDART_LG2_HI
+#define HIP_LG2_LO CUDART_LG2_LO
+#define HIP_LG2_X_1024 CUDART_LG2_X_1024
+#define HIP_LG2_X_1075 CUDART_LG2_X_1075
+#define HIP_LGE CUDART_LGE
+#define HIP_LGE_F CUDART_LGE_F
+#define HIP_LGE_HI CUDART_LGE_HI
+#define HIP_LGE_LO CUDART_LGE_LO
+#define HIP_LN2 CUDART_LN2
+#define HIP_LN2_F CUDART_LN2_F
+#define HIP_LN2_HI CUDART_LN2_HI
+#define HIP_LN2_LO CUDART_LN2_LO
+#define HIP_LN2_X_1024 CUDART_LN2_X_1024
+#define HIP_LN2_X_1025 CUDART_LN2_X_1025
+#define HIP_LN2_X_1075 CUDART_LN2_X_1075
+#define HIP_LNPI CUDART_LNPI
+#define HIP_LNPI_F CUDART_LNPI_F
+#define HIP_LNT CUDART_LNT
+#define HIP_LNT_F CUDART_LNT_F
+#define HIP_LNT_HI CUDART_LNT_HI
+#define HIP_LNT_LO CUDART_LNT_LO
+#define HIP_MAX_NORMAL_F CUDART_MAX_NORMAL_F
+#define HIP_MIN_DENORM CUDART_MIN_DENORM
+#define HIP_MIN_DENORM_F CUDART_MIN_DENORM_F
+#define HIP_NAN CUDART_NAN
+#define HIP_NAN_F CUDART_NAN_F
+#define HIP_NEG_ZERO CUDART_NEG_ZERO
+#define HIP_NEG_ZERO_F CUDART_NEG_ZERO_F
+#define HIP_NORM_HUGE_F CUDART_NORM_HUGE_F
+#define HIP_ONE CUDART_ONE
+#define HIP_ONE_F CUDART_ONE_F
+#define HIP_PI CUDART_PI
+#define HIP_PIO2 CUDART_PIO2
+#define HIP_PIO2_F CUDART_PIO2_F
+#define HIP_PIO2_HI CUDART_PIO2_HI
+#define HIP_PIO2_LO CUDART_PIO2_LO
+#define HIP_PIO4 CUDART_PIO4
+#define HIP_PIO4_F CUDART_PIO4_F
+#define HIP_PIO4_HI CUDART_PIO4_HI
+#define HIP_PIO4_LO CUDART_PIO4_LO
+#define HIP_PI_F CUDART_PI_F
+#define HIP_PI_HI CUDART_PI_HI
+#define HIP_PI_LO CUDART_PI_LO
+#define HIP_REMQUO_BITS_F CUDART_REMQUO_BITS_F
+#define HIP_REMQUO_MASK_F CUDART_REMQUO_MASK_F
+#define HIP_SQRT_2OPI CUDART_SQRT_2OPI
+#define HIP_SQRT_2PI CUDART_SQRT_2PI
+#define HIP_SQRT_2PI_HI CUDART_SQRT_2PI_HI
+#define HIP_SQRT_2PI_LO CUDART_SQRT_2PI_LO
+#define HIP_SQRT_2_OVER_PI_F CUDART_SQRT_2_OVER_PI_F
+#define HIP_SQRT_HALF CUDART_SQRT_HALF
+#define HIP_SQRT_HALF_F CUDART_SQRT_HALF_F
+#define HIP_SQRT_HALF_HI CUDART_SQRT_HALF_HI
+#define HIP_SQRT_HALF_HI_F CUDART_SQRT_HALF_HI_F
+#define HIP_SQRT_HALF_LO CUDART_SQRT_HALF_LO
+#define HIP_SQRT_HALF_LO_F CUDART_SQRT_HALF_LO_F
+#define HIP_SQRT_PIO2 CUDART_SQRT_PIO2
+#define HIP_SQRT_PIO2_HI CUDART_SQRT_PIO2_HI
+#define HIP_SQRT_PIO2_LO CUDART_SQRT_PIO2_LO
+#define HIP_SQRT_TWO CUDART_SQRT_TWO
+#define HIP_SQRT_TWO_F CUDART_SQRT_TWO_F
+#define HIP_THIRD CUDART_THIRD
+#define HIP_THIRD_F CUDART_THIRD_F
+#define HIP_TRIG_PLOSS CUDART_TRIG_PLOSS
+#define HIP_TRIG_PLOSS_F CUDART_TRIG_PLOSS_F
+#define HIP_TWOTHIRD CUDART_TWOTHIRD
+#define HIP_TWO_TO_126_F CUDART_TWO_TO_126_F
+#define HIP_TWO_TO_23 CUDART_TWO_TO_23
+#define HIP_TWO_TO_23_F CUDART_TWO_TO_23_F
+#define HIP_TWO_TO_24_F CUDART_TWO_TO_24_F
+#define HIP_TWO_TO_31_F CUDART_TWO_TO_31_F
+#define HIP_TWO_TO_32_F CUDART_TWO_TO_32_F
+#define HIP_TWO_TO_52 CUDART_TWO_TO_52
+#define HIP_TWO_TO_53 CUDART_TWO_TO_53
+#define HIP_TWO_TO_54 CUDART_TWO_TO_54
+#define HIP_TWO_TO_M1022 CUDART_TWO_TO_M1022
+#define HIP_TWO_TO_M126_F CUDART_TWO_TO_M126_F
+#define HIP_TWO_TO_M54 CUDART_TWO_TO_M54
+#define HIP_ZERO CUDART_ZERO
+#define HIP_ZERO_F CUDART_ZERO_F
+#define _HIPSPARSE_H_ CUSPARSEAPI
+// hipAccessPolicyWindow also maps from CUaccessPolicyWindow, CUaccessPolicyWindow_st; cudaAccessPolicyWindow chosen
+#define hipAccessPolicyWindow cudaAccessPolicyWindow
+// hipAccessProperty also maps from CUaccessProperty, CUaccessProperty_enum; cudaAccessProperty chosen
+#define hipAccessProperty cudaAccessProperty
+// hipAccessPropertyNormal also maps from CU_ACCESS_PROPERTY_NORMAL; cudaAccessPropertyNormal chosen
+#define hipAccessPropertyNormal cudaAccessPropertyNormal
+// hipAccessPropertyPersisting also maps from CU_ACCESS_PROPERTY_PERSISTING; cudaAccessPropertyPersisting chosen
+#define hipAccessPropertyPersisting cudaAccessPropertyPersisting
+// hipAccessPropertyStreaming also maps from CU_ACCESS_PROPERTY_STREAMING; cudaAccessPropertyStreaming chosen
+#define hipAccessPropertyStreaming cudaAccessPropertyStreaming
 #define hipAddressModeBorder cudaAddressModeBorder
 #define hipAddressModeClamp cudaAddressModeClamp
 #define hipAddressModeMirror cudaAddressModeMirror
@@ -19,6 +129,8 @@
 #define hipChannelFormatKindNone cudaChannelFormatKindNone
 #define hipChannelFormatKindSigned cudaChannelFormatKindSigned
 #define hipChannelFormatKindUnsigned cudaChannelFormatKindUnsigned
+// hipChildGraphNodeParams also maps from CUDA_CHILD_GRAPH_NODE_PARAMS, CUDA_CHILD_GRAPH_NODE_PARAMS_st; cudaChildGraphNodeParams chosen
+#define hipChildGraphNodeParams cudaChildGraphNodeParams
 #define hipChooseDevice cudaChooseDevice
 // hipComputeModeDefault also maps from CU_COMPUTEMODE_DEFAULT; cudaComputeModeDefault chosen
 #define hipComputeModeDefault cudaComputeModeDefault
@@ -29,18 +141,31 @@
 // hipComputeModeProhibited also maps from CU_COMPUTEMODE_PROHIBITED; cudaComputeModeProhibited chosen
 #define hipComputeModeProhibited cudaComputeModeProhibited
 #define hipConfigureCall cudaConfigureCall
+// hipCooperativeLaunchMultiDeviceNoPostSync also maps from CUDA_COOPERATIVE_LAUNCH_MULTI_DEVICE_NO_POST_LAUNCH_SYNC; cudaCooperativeLaunchMultiDeviceNoPostSync chosen
+#define hipCooperativeLaunchMultiDeviceNoPostSync cudaCooperativeLaunchMultiDeviceNoPostSync
+// hipCooperativeLaunchMultiDeviceNoPreSync also maps from CUDA_COOPERATIVE_LAUNCH_MULTI_DEVICE_NO_PRE_LAUNCH_SYNC; cudaCooperativeLaunchMultiDeviceNoPreSync chosen
+#define hipCooperativeLaunchMultiDeviceNoPreSync cudaCooperativeLaunchMultiDeviceNoPreSync
 #define hipCreateChannelDesc cudaCreateChannelDesc
 #define hipCreateSurfaceObject cudaCreateSurfaceObject
 #define hipCreateTextureObject cudaCreateTextureObject
-// hipDataType also maps from cudaDataType_t; cudaDataType chosen
+// hipDataType also maps from cublasDataType_t, cudaDataType_t; cudaDataType chosen
 #define hipDataType cudaDataType
+// hipDestroyExternalMemory also maps from cuDestroyExternalMemory; cudaDestroyExternalMemory chosen
+#define hipDestroyExternalMemory cudaDestroyExternalMemory
+// hipDestroyExternalSemaphore also maps from cuDestroyExternalSemaphore; cudaDestroyExternalSemaphore chosen
+#define hipDestroyExternalSemaphore cudaDestroyExternalSemaphore
 #define hipDestroySurfaceObject cudaDestroySurfaceObject
 #define hipDestroyTextureObject cudaDestroyTextureObject
 #define hipDevP2PAttrAccessSupported cudaDevP2PAttrAccessSupported
+// hipDevP2PAttrHipArrayAccessSupported also maps from CU_DEVICE_P2P_ATTRIBUTE_CUDA_ARRAY_ACCESS_SUPPORTED, CU_DEVICE_P2P_ATTRIBUTE_ACCESS_ACCESS_SUPPORTED (deprecated), CU_DEVICE_P2P_ATTRIBUTE_ARRAY_ACCESS_ACCESS_SUPPORTED (deprecated, removed); cudaDevP2PAttrCudaArrayAccessSupported chosen
+#define hipDevP2PAttrHipArrayAccessSupported cudaDevP2PAttrCudaArrayAccessSupported
 #define hipDevP2PAttrNativeAtomicSupported cudaDevP2PAttrNativeAtomicSupported
 #define hipDevP2PAttrPerformanceRank cudaDevP2PAttrPerformanceRank
+// hipDeviceAttributeCanUseStreamWaitValue also maps from CU_DEVICE_ATTRIBUTE_CAN_USE_STREAM_WAIT_VALUE_NOR, CU_DEVICE_ATTRIBUTE_CAN_USE_STREAM_WAIT_VALUE_NOR_V1 (deprecated); cudaDevAttrReserved94 chosen
 #define hipDeviceAttributeCanUseStreamWaitValue cudaDevAttrReserved94
+// hipDeviceAttributeCooperativeMultiDeviceLaunch also maps from CU_DEVICE_ATTRIBUTE_COOPERATIVE_MULTI_DEVICE_LAUNCH; cudaDevAttrCooperativeMultiDeviceLaunch chosen
 #define hipDeviceAttributeCooperativeMultiDeviceLaunch cudaDevAttrCooperativeMultiDeviceLaunch
+// hipDeviceAttributeHostRegisterSupported also maps from CU_DEVICE_ATTRIBUTE_HOST_REGISTER_SUPPORTED; cudaDevAttrHostRegisterSupported chosen
 #define hipDeviceAttributeHostRegisterSupported cudaDevAttrHostRegisterSupported
 // hipDeviceCanAccessPeer also maps from cuDeviceCanAccessPeer; cudaDeviceCanAccessPeer chosen
 #define hipDeviceCanAccessPeer cudaDeviceCanAccessPeer
@@ -52,9 +177,12 @@
 #define hipDeviceGetByPCIBusId cudaDeviceGetByPCIBusId
 // hipDeviceGetCacheConfig also maps from cudaThreadGetCacheConfig; cudaDeviceGetCacheConfig chosen
 #define hipDeviceGetCacheConfig cudaDeviceGetCacheConfig
+// hipDeviceGetDefaultMemPool also maps from cuDeviceGetDefaultMemPool; cudaDeviceGetDefaultMemPool chosen
 #define hipDeviceGetDefaultMemPool cudaDeviceGetDefaultMemPool
+// hipDeviceGetGraphMemAttribute also maps from cuDeviceGetGraphMemAttribute; cudaDeviceGetGraphMemAttribute chosen
 #define hipDeviceGetGraphMemAttribute cudaDeviceGetGraphMemAttribute
 #define hipDeviceGetLimit cudaDeviceGetLimit
+// hipDeviceGetMemPool also maps from cuDeviceGetMemPool; cudaDeviceGetMemPool chosen
 #define hipDeviceGetMemPool cudaDeviceGetMemPool
 // hipDeviceGetP2PAttribute also maps from cuDeviceGetP2PAttribute; cudaDeviceGetP2PAttribute chosen
 #define hipDeviceGetP2PAttribute cudaDeviceGetP2PAttribute
@@ -62,6 +190,7 @@
 #define hipDeviceGetPCIBusId cudaDeviceGetPCIBusId
 #define hipDeviceGetSharedMemConfig cudaDeviceGetSharedMemConfig
 #define hipDeviceGetStreamPriorityRange cudaDeviceGetStreamPriorityRange
+// hipDeviceGraphMemTrim also maps from cuDeviceGraphMemTrim; cudaDeviceGraphMemTrim chosen
 #define hipDeviceGraphMemTrim cudaDeviceGraphMemTrim
 #define hipDeviceLmemResizeToMax cudaDeviceLmemResizeToMax
 #define hipDeviceMapHost cudaDeviceMapHost
@@ -75,46 +204,69 @@
 #define hipDeviceScheduleYield cudaDeviceScheduleYield
 // hipDeviceSetCacheConfig also maps from cudaThreadSetCacheConfig; cudaDeviceSetCacheConfig chosen
 #define hipDeviceSetCacheConfig cudaDeviceSetCacheConfig
+// hipDeviceSetGraphMemAttribute also maps from cuDeviceSetGraphMemAttribute; cudaDeviceSetGraphMemAttribute chosen
 #define hipDeviceSetGraphMemAttribute cudaDeviceSetGraphMemAttribute
 #define hipDeviceSetLimit cudaDeviceSetLimit
+// hipDeviceSetMemPool also maps from cuDeviceSetMemPool; cudaDeviceSetMemPool chosen
 #define hipDeviceSetMemPool cudaDeviceSetMemPool
 #define hipDeviceSetSharedMemConfig cudaDeviceSetSharedMemConfig
 // hipDeviceSynchronize also maps from cudaThreadSynchronize; cudaDeviceSynchronize chosen
 #define hipDeviceSynchronize cudaDeviceSynchronize
 // hipDriverGetVersion also maps from cuDriverGetVersion; cudaDriverGetVersion chosen
 #define hipDriverGetVersion cudaDriverGetVersion
+// hipDriverProcAddressQueryResult also maps from CUdriverProcAddressQueryResult, CUdriverProcAddressQueryResult_enum; cudaDriverEntryPointQueryResult chosen
+#define hipDriverProcAddressQueryResult cudaDriverEntryPointQueryResult
+// hipErrorAlreadyAcquired also maps from CUDA_ERROR_ALREADY_ACQUIRED; cudaErrorAlreadyAcquired chosen
+#define hipErrorAlreadyAcquired cudaErrorAlreadyAcquired
+// hipErrorAlreadyMapped also maps from CUDA_ERROR_ALREADY_MAPPED; cudaErrorAlreadyMapped chosen
+#define hipErrorAlreadyMapped cudaErrorAlreadyMapped
+// hipErrorArrayIsMapped also maps from CUDA_ERROR_ARRAY_IS_MAPPED; cudaErrorArrayIsMapped chosen
+#define hipErrorArrayIsMapped cudaErrorArrayIsMapped
 // hipErrorAssert also maps from CUDA_ERROR_ASSERT; cudaErrorAssert chosen
 #define hipErrorAssert cudaErrorAssert
+// hipErrorCapturedEvent also maps from CUDA_ERROR_CAPTURED_EVENT; cudaErrorCapturedEvent chosen
+#define hipErrorCapturedEvent cudaErrorCapturedEvent
 // hipErrorContextIsDestroyed also maps from CUDA_ERROR_CONTEXT_IS_DESTROYED; cudaErrorContextIsDestroyed chosen
 #define hipErrorContextIsDestroyed cudaErrorContextIsDestroyed
+// hipErrorCooperativeLaunchTooLarge also maps from CUDA_ERROR_COOPERATIVE_LAUNCH_TOO_LARGE; cudaErrorCooperativeLaunchTooLarge chosen
+#define hipErrorCooperativeLaunchTooLarge cudaErrorCooperativeLaunchTooLarge
 // hipErrorDeinitialized also maps from CUDA_ERROR_DEINITIALIZED; cudaErrorCudartUnloading chosen
 #define hipErrorDeinitialized cudaErrorCudartUnloading
 // hipErrorECCNotCorrectable also maps from CUDA_ERROR_ECC_UNCORRECTABLE; cudaErrorECCUncorrectable chosen
 #define hipErrorECCNotCorrectable cudaErrorECCUncorrectable
+// hipErrorFileNotFound also maps from CUDA_ERROR_FILE_NOT_FOUND; cudaErrorFileNotFound chosen
+#define hipErrorFileNotFound cudaErrorFileNotFound
+// hipErrorGraphExecUpdateFailure also maps from CUDA_ERROR_GRAPH_EXEC_UPDATE_FAILURE; cudaErrorGraphExecUpdateFailure chosen
+#define hipErrorGraphExecUpdateFailure cudaErrorGraphExecUpdateFailure
 // hipErrorHostMemoryAlreadyRegistered also maps from CUDA_ERROR_HOST_MEMORY_ALREADY_REGISTERED; cudaErrorHostMemoryAlreadyRegistered chosen
 #define hipErrorHostMemoryAlreadyRegistered cudaErrorHostMemoryAlreadyRegistered
 // hipErrorHostMemoryNotRegistered also maps from CUDA_ERROR_HOST_MEMORY_NOT_REGISTERED; cudaErrorHostMemoryNotRegistered chosen
 #define hipErrorHostMemoryNotRegistered cudaErrorHostMemoryNotRegistered
 // hipErrorIllegalAddress also maps from CUDA_ERROR_ILLEGAL_ADDRESS; cudaErrorIllegalAddress chosen
 #define hipErrorIllegalAddress cudaErrorIllegalAddress
-#define hipErrorInitializationError cudaErrorInitializationError
+// hipErrorIllegalState also maps from CUDA_ERROR_ILLEGAL_STATE; cudaErrorIllegalState chosen
+#define hipErrorIllegalState cudaErrorIllegalState
 #define hipErrorInsufficientDriver cudaErrorInsufficientDriver
 #define hipErrorInvalidChannelDescriptor cudaErrorInvalidChannelDescriptor
 #define hipErrorInvalidConfiguration cudaErrorInvalidConfiguration
+// hipErrorInvalidContext also maps from CUDA_ERROR_INVALID_CONTEXT; cudaErrorDeviceUninitialized chosen
+#define hipErrorInvalidContext cudaErrorDeviceUninitialized
 // hipErrorInvalidDevice also maps from CUDA_ERROR_INVALID_DEVICE; cudaErrorInvalidDevice chosen
 #define hipErrorInvalidDevice cudaErrorInvalidDevice
 #define hipErrorInvalidDeviceFunction cudaErrorInvalidDeviceFunction
 #define hipErrorInvalidDevicePointer cudaErrorInvalidDevicePointer
 // hipErrorInvalidGraphicsContext also maps from CUDA_ERROR_INVALID_GRAPHICS_CONTEXT; cudaErrorInvalidGraphicsContext chosen
 #define hipErrorInvalidGraphicsContext cudaErrorInvalidGraphicsContext
+// hipErrorInvalidHandle also maps from CUDA_ERROR_INVALID_HANDLE; cudaErrorInvalidResourceHandle chosen
+#define hipErrorInvalidHandle cudaErrorInvalidResourceHandle
 // hipErrorInvalidImage also maps from CUDA_ERROR_INVALID_IMAGE; cudaErrorInvalidKernelImage chosen
 #define hipErrorInvalidImage cudaErrorInvalidKernelImage
 // hipErrorInvalidKernelFile also maps from CUDA_ERROR_INVALID_PTX; cudaErrorInvalidPtx chosen
 #define hipErrorInvalidKernelFile cudaErrorInvalidPtx
 #define hipErrorInvalidMemcpyDirection cudaErrorInvalidMemcpyDirection
 #define hipErrorInvalidPitchValue cudaErrorInvalidPitchValue
-// hipErrorInvalidResourceHandle also maps from CUDA_ERROR_INVALID_HANDLE; cudaErrorInvalidResourceHandle chosen
-#define hipErrorInvalidResourceHandle cudaErrorInvalidResourceHandle
+// hipErrorInvalidSource also maps from CUDA_ERROR_INVALID_SOURCE; cudaErrorInvalidSource chosen
+#define hipErrorInvalidSource cudaErrorInvalidSource
 #define hipErrorInvalidSymbol cudaErrorInvalidSymbol
 #define hipErrorInvalidTexture cudaErrorInvalidTexture
 // hipErrorInvalidValue also maps from CUDA_ERROR_INVALID_VALUE; cudaErrorInvalidValue chosen
@@ -125,21 +277,32 @@
 #define hipErrorLaunchOutOfResources cudaErrorLaunchOutOfResources
 // hipErrorLaunchTimeOut also maps from CUDA_ERROR_LAUNCH_TIMEOUT; cudaErrorLaunchTimeout chosen
 #define hipErrorLaunchTimeOut cudaErrorLaunchTimeout
+#define hipErrorLossyQuery cudaErrorLossyQuery
 // hipErrorMapFailed also maps from CUDA_ERROR_MAP_FAILED; cudaErrorMapBufferObjectFailed chosen
 #define hipErrorMapFailed cudaErrorMapBufferObjectFailed
-// hipErrorMemoryAllocation also maps from CUDA_ERROR_OUT_OF_MEMORY; cudaErrorMemoryAllocation chosen
-#define hipErrorMemoryAllocation cudaErrorMemoryAllocation
 #define hipErrorMissingConfiguration cudaErrorMissingConfiguration
 // hipErrorNoBinaryForGpu also maps from CUDA_ERROR_NO_BINARY_FOR_GPU; cudaErrorNoKernelImageForDevice chosen
 #define hipErrorNoBinaryForGpu cudaErrorNoKernelImageForDevice
 // hipErrorNoDevice also maps from CUDA_ERROR_NO_DEVICE; cudaErrorNoDevice chosen
 #define hipErrorNoDevice cudaErrorNoDevice
+// hipErrorNotFound also maps from CUDA_ERROR_NOT_FOUND; cudaErrorSymbolNotFound chosen
+#define hipErrorNotFound cudaErrorSymbolNotFound
+// hipErrorNotInitialized also maps from CUDA_ERROR_NOT_INITIALIZED; cudaErrorInitializationError chosen
+#define hipErrorNotInitialized cudaErrorInitializationError
+// hipErrorNotMapped also maps from CUDA_ERROR_NOT_MAPPED; cudaErrorNotMapped chosen
+#define hipErrorNotMapped cudaErrorNotMapped
+// hipErrorNotMappedAsArray also maps from CUDA_ERROR_NOT_MAPPED_AS_ARRAY; cudaErrorNotMappedAsArray chosen
+#define hipErrorNotMappedAsArray cudaErrorNotMappedAsArray
+// hipErrorNotMappedAsPointer also maps from CUDA_ERROR_NOT_MAPPED_AS_POINTER; cudaErrorNotMappedAsPointer chosen
+#define hipErrorNotMappedAsPointer cudaErrorNotMappedAsPointer
 // hipErrorNotReady also maps from CUDA_ERROR_NOT_READY; cudaErrorNotReady chosen
 #define hipErrorNotReady cudaErrorNotReady
 // hipErrorNotSupported also maps from CUDA_ERROR_NOT_SUPPORTED; cudaErrorNotSupported chosen
 #define hipErrorNotSupported cudaErrorNotSupported
 // hipErrorOperatingSystem also maps from CUDA_ERROR_OPERATING_SYSTEM; cudaErrorOperatingSystem chosen
 #define hipErrorOperatingSystem cudaErrorOperatingSystem
+// hipErrorOutOfMemory also maps from CUDA_ERROR_OUT_OF_MEMORY; cudaErrorMemoryAllocation chosen
+#define hipErrorOutOfMemory cudaErrorMemoryAllocation
 // hipErrorPeerAccessAlreadyEnabled also maps from CUDA_ERROR_PEER_ACCESS_ALREADY_ENABLED; cudaErrorPeerAccessAlreadyEnabled chosen
 #define hipErrorPeerAccessAlreadyEnabled cudaErrorPeerAccessAlreadyEnabled
 // hipErrorPeerAccessNotEnabled also maps from CUDA_ERROR_PEER_ACCESS_NOT_ENABLED; cudaErrorPeerAccessNotEnabled chosen
@@ -160,6 +323,22 @@
 #define hipErrorSharedObjectInitFailed cudaErrorSharedObjectInitFailed
 // hipErrorSharedObjectSymbolNotFound also maps from CUDA_ERROR_SHARED_OBJECT_SYMBOL_NOT_FOUND; cudaErrorSharedObjectSymbolNotFound chosen
 #define hipErrorSharedObjectSymbolNotFound cudaErrorSharedObjectSymbolNotFound
+// hipErrorStreamCaptureImplicit also maps from CUDA_ERROR_STREAM_CAPTURE_IMPLICIT; cudaErrorStreamCaptureImplicit chosen
+#define hipErrorStreamCaptureImplicit cudaErrorStreamCaptureImplicit
+// hipErrorStreamCaptureInvalidated also maps from CUDA_ERROR_STREAM_CAPTURE_INVALIDATED; cudaErrorStreamCaptureInvalidated chosen
+#define hipErrorStreamCaptureInvalidated cudaErrorStreamCaptureInvalidated
+// hipErrorStreamCaptureIsolation also maps from CUDA_ERROR_STREAM_CAPTURE_ISOLATION; cudaErrorStreamCaptureIsolation chosen
+#define hipErrorStreamCaptureIsolation cudaErrorStreamCaptureIsolation
+// hipErrorStreamCaptureMerge also maps from CUDA_ERROR_STREAM_CAPTURE_MERGE; cudaErrorStreamCaptureMerge chosen
+#define hipErrorStreamCaptureMerge cudaErrorStreamCaptureMerge
+// hipErrorStreamCaptureUnjoined also maps from CUDA_ERROR_STREAM_CAPTURE_UNJOINED; cudaErrorStreamCaptureUnjoined chosen
+#define hipErrorStreamCaptureUnjoined cudaErrorStreamCaptureUnjoined
+// hipErrorStreamCaptureUnmatched also maps from CUDA_ERROR_STREAM_CAPTURE_UNMATCHED; cudaErrorStreamCaptureUnmatched chosen
+#define hipErrorStreamCaptureUnmatched cudaErrorStreamCaptureUnmatched
+// hipErrorStreamCaptureUnsupported also maps from CUDA_ERROR_STREAM_CAPTURE_UNSUPPORTED; cudaErrorStreamCaptureUnsupported chosen
+#define hipErrorStreamCaptureUnsupported cudaErrorStreamCaptureUnsupported
+// hipErrorStreamCaptureWrongThread also maps from CUDA_ERROR_STREAM_CAPTURE_WRONG_THREAD; cudaErrorStreamCaptureWrongThread chosen
+#define hipErrorStreamCaptureWrongThread cudaErrorStreamCaptureWrongThread
 // hipErrorUnknown also maps from CUDA_ERROR_UNKNOWN; cudaErrorUnknown chosen
 #define hipErrorUnknown cudaErrorUnknown
 // hipErrorUnmapFailed also maps from CUDA_ERROR_UNMAP_FAILED; cudaErrorUnmapBufferObjectFailed chosen
@@ -168,8 +347,8 @@
 #define hipErrorUnsupportedLimit cudaErrorUnsupportedLimit
 // hipEventBlockingSync also maps from CU_EVENT_BLOCKING_SYNC; cudaEventBlockingSync chosen
 #define hipEventBlockingSync cudaEventBlockingSync
-// hipEventCreate also maps from cuEventCreate; cudaEventCreate chosen
 #define hipEventCreate cudaEventCreate
+// hipEventCreateWithFlags also maps from cuEventCreate; cudaEventCreateWithFlags chosen
 #define hipEventCreateWithFlags cudaEventCreateWithFlags
 // hipEventDefault also maps from CU_EVENT_DEFAULT; cudaEventDefault chosen
 #define hipEventDefault cudaEventDefault
@@ -185,19 +364,76 @@
 #define hipEventQuery cudaEventQuery
 // hipEventRecord also maps from cuEventRecord; cudaEventRecord chosen
 #define hipEventRecord cudaEventRecord
+// hipEventRecordNodeParams also maps from CUDA_EVENT_RECORD_NODE_PARAMS, CUDA_EVENT_RECORD_NODE_PARAMS_st; cudaEventRecordNodeParams chosen
+#define hipEventRecordNodeParams cudaEventRecordNodeParams
 // hipEventSynchronize also maps from cuEventSynchronize; cudaEventSynchronize chosen
 #define hipEventSynchronize cudaEventSynchronize
-// hipFilterModeLinear also maps from CU_TR_FILTER_MODE_LINEAR; cudaFilterModeLinear chosen
+// hipEventWaitNodeParams also maps from CUDA_EVENT_WAIT_NODE_PARAMS, CUDA_EVENT_WAIT_NODE_PARAMS_st; cudaEventWaitNodeParams chosen
+#define hipEventWaitNodeParams cudaEventWaitNodeParams
+// hipExternalMemoryBufferDesc also maps from CUDA_EXTERNAL_MEMORY_BUFFER_DESC, CUDA_EXTERNAL_MEMORY_BUFFER_DESC_v1; cudaExternalMemoryBufferDesc chosen
+#define hipExternalMemoryBufferDesc cudaExternalMemoryBufferDesc
+// hipExternalMemoryDedicated also maps from CUDA_EXTERNAL_MEMORY_DEDICATED; cudaExternalMemoryDedicated chosen
+#define hipExternalMemoryDedicated cudaExternalMemoryDedicated
+// hipExternalMemoryGetMappedBuffer also maps from cuExternalMemoryGetMappedBuffer; cudaExternalMemoryGetMappedBuffer chosen
+#define hipExternalMemoryGetMappedBuffer cudaExternalMemoryGetMappedBuffer
+// hipExternalMemoryHandleDesc also maps from CUDA_EXTERNAL_MEMORY_HANDLE_DESC, CUDA_EXTERNAL_MEMORY_HANDLE_DESC_v1; cudaExternalMemoryHandleDesc chosen
+#define hipExternalMemoryHandleDesc cudaExternalMemoryHandleDesc
+// hipExternalMemoryHandleType also maps from CUexternalMemoryHandleType; cudaExternalMemoryHandleType chosen
+#define hipExternalMemoryHandleType cudaExternalMemoryHandleType
+// hipExternalMemoryHandleTypeD3D11Resource also maps from CU_EXTERNAL_MEMORY_HANDLE_TYPE_D3D11_RESOURCE; cudaExternalMemoryHandleTypeD3D11Resource chosen
+#define hipExternalMemoryHandleTypeD3D11Resource cudaExternalMemoryHandleTypeD3D11Resource
+// hipExternalMemoryHandleTypeD3D11ResourceKmt also maps from CU_EXTERNAL_MEMORY_HANDLE_TYPE_D3D11_RESOURCE_KMT; cudaExternalMemoryHandleTypeD3D11ResourceKmt chosen
+#define hipExternalMemoryHandleTypeD3D11ResourceKmt cudaExternalMemoryHandleTypeD3D11ResourceKmt
+// hipExternalMemoryHandleTypeD3D12Heap also maps from CU_EXTERNAL_MEMORY_HANDLE_TYPE_D3D12_HEAP; cudaExternalMemoryHandleTypeD3D12Heap chosen
+#define hipExternalMemoryHandleTypeD3D12Heap cudaExternalMemoryHandleTypeD3D12Heap
+// hipExternalMemoryHandleTypeD3D12Resource also maps from CU_EXTERNAL_MEMORY_HANDLE_TYPE_D3D12_RESOURCE; cudaExternalMemoryHandleTypeD3D12Resource chosen
+#define hipExternalMemoryHandleTypeD3D12Resource cudaExternalMemoryHandleTypeD3D12Resource
+// hipExternalMemoryHandleTypeOpaqueFd also maps from CU_EXTERNAL_MEMORY_HANDLE_TYPE_OPAQUE_FD; cudaExternalMemoryHandleTypeOpaqueFd chosen
+#define hipExternalMemoryHandleTypeOpaqueFd cudaExternalMemoryHandleTypeOpaqueFd
+// hipExternalMemoryHandleTypeOpaqueWin32 also maps from CU_EXTERNAL_MEMORY_HANDLE_TYPE_OPAQUE_WIN32; cudaExternalMemoryHandleTypeOpaqueWin32 chosen
+#define hipExternalMemoryHandleTypeOpaqueWin32 cudaExternalMemoryHandleTypeOpaqueWin32
+// hipExternalMemoryHandleTypeOpaqueWin32Kmt also maps from CU_EXTERNAL_MEMORY_HANDLE_TYPE_OPAQUE_WIN32_KMT; cudaExternalMemoryHandleTypeOpaqueWin32Kmt chosen
+#define hipExternalMemoryHandleTypeOpaqueWin32Kmt cudaExternalMemoryHandleTypeOpaqueWin32Kmt
+// hipExternalMemory_t also maps from CUexternalMemory; cudaExternalMemory_t chosen
+#define hipExternalMemory_t cudaExternalMemory_t
+// hipExternalSemaphoreHandleDesc also maps from CUDA_EXTERNAL_SEMAPHORE_HANDLE_DESC, CUDA_EXTERNAL_SEMAPHORE_HANDLE_DESC_v1; cudaExternalSemaphoreHandleDesc chosen
+#define hipExternalSemaphoreHandleDesc cudaExternalSemaphoreHandleDesc
+// hipExternalSemaphoreHandleType also maps from CUexternalSemaphoreHandleType; cudaExternalSemaphoreHandleType chosen
+#define hipExternalSemaphoreHandleType cudaExternalSemaphoreHandleType
+// hipExternalSemaphoreHandleTypeD3D12Fence also maps from CU_EXTERNAL_SEMAPHORE_HANDLE_TYPE_D3D12_FENCE; cudaExternalSemaphoreHandleTypeD3D12Fence chosen
+#define hipExternalSemaphoreHandleTypeD3D12Fence cudaExternalSemaphoreHandleTypeD3D12Fence
+// hipExternalSemaphoreHandleTypeOpaqueFd also maps from CU_EXTERNAL_SEMAPHORE_HANDLE_TYPE_OPAQUE_FD; cudaExternalSemaphoreHandleTypeOpaqueFd chosen
+#define hipExternalSemaphoreHandleTypeOpaqueFd cudaExternalSemaphoreHandleTypeOpaqueFd
+// hipExternalSemaphoreHandleTypeOpaqueWin32 also maps from CU_EXTERNAL_SEMAPHORE_HANDLE_TYPE_OPAQUE_WIN32; cudaExternalSemaphoreHandleTypeOpaqueWin32 chosen
+#define hipExternalSemaphoreHandleTypeOpaqueWin32 cudaExternalSemaphoreHandleTypeOpaqueWin32
+// hipExternalSemaphoreHandleTypeOpaqueWin32Kmt also maps from CU_EXTERNAL_SEMAPHORE_HANDLE_TYPE_OPAQUE_WIN32_KMT; cudaExternalSemaphoreHandleTypeOpaqueWin32Kmt chosen
+#define hipExternalSemaphoreHandleTypeOpaqueWin32Kmt cudaExternalSemaphoreHandleTypeOpaqueWin32Kmt
+// hipExternalSemaphoreSignalNodeParams also maps from cudaExternalSemaphoreSignalNodeParamsV2, CUDA_EXT_SEM_SIGNAL_NODE_PARAMS, CUDA_EXT_SEM_SIGNAL_NODE_PARAMS_st, CUDA_EXT_SEM_SIGNAL_NODE_PARAMS_v1, CUDA_EXT_SEM_SIGNAL_NODE_PARAMS_v2, CUDA_EXT_SEM_SIGNAL_NODE_PARAMS_v2_st; cudaExternalSemaphoreSignalNodeParams chosen
+#define hipExternalSemaphoreSignalNodeParams cudaExternalSemaphoreSignalNodeParams
+// hipExternalSemaphoreSignalParams also maps from cudaExternalSemaphoreSignalParams_v1, CUDA_EXTERNAL_SEMAPHORE_SIGNAL_PARAMS, CUDA_EXTERNAL_SEMAPHORE_SIGNAL_PARAMS_v1; cudaExternalSemaphoreSignalParams chosen
+#define hipExternalSemaphoreSignalParams cudaExternalSemaphoreSignalParams
+// hipExternalSemaphoreWaitNodeParams also maps from cudaExternalSemaphoreWaitNodeParamsV2, CUDA_EXT_SEM_WAIT_NODE_PARAMS, CUDA_EXT_SEM_WAIT_NODE_PARAMS_st, CUDA_EXT_SEM_WAIT_NODE_PARAMS_v1, CUDA_EXT_SEM_WAIT_NODE_PARAMS_v2, CUDA_EXT_SEM_WAIT_NODE_PARAMS_v2_st; cudaExternalSemaphoreWaitNodeParams chosen
+#define hipExternalSemaphoreWaitNodeParams cudaExternalSemaphoreWaitNodeParams
+// hipExternalSemaphoreWaitParams also maps from cudaExternalSemaphoreWaitParams_v1, CUDA_EXTERNAL_SEMAPHORE_WAIT_PARAMS, CUDA_EXTERNAL_SEMAPHORE_WAIT_PARAMS_v1; cudaExternalSemaphoreWaitParams chosen
+#define hipExternalSemaphoreWaitParams cudaExternalSemaphoreWaitParams
+// hipExternalSemaphore_t also maps from CUexternalSemaphore; cudaExternalSemaphore_t chosen
+#define hipExternalSemaphore_t cudaExternalSemaphore_t
 #define hipFilterModeLinear cudaFilterModeLinear
-// hipFilterModePoint also maps from CU_TR_FILTER_MODE_POINT; cudaFilterModePoint chosen
 #define hipFilterModePoint cudaFilterModePoint
+// hipFlushGPUDirectRDMAWritesOptionHost also maps from CU_FLUSH_GPU_DIRECT_RDMA_WRITES_OPTION_HOST; cudaFlushGPUDirectRDMAWritesOptionHost chosen
+#define hipFlushGPUDirectRDMAWritesOptionHost cudaFlushGPUDirectRDMAWritesOptionHost
+// hipFlushGPUDirectRDMAWritesOptionMemOps also maps from CU_FLUSH_GPU_DIRECT_RDMA_WRITES_OPTION_MEMOPS; cudaFlushGPUDirectRDMAWritesOptionMemOps chosen
+#define hipFlushGPUDirectRDMAWritesOptionMemOps cudaFlushGPUDirectRDMAWritesOptionMemOps
+// hipFlushGPUDirectRDMAWritesOptions also maps from CUflushGPUDirectRDMAWritesOptions, CUflushGPUDirectRDMAWritesOptions_enum; cudaFlushGPUDirectRDMAWritesOptions chosen
+#define hipFlushGPUDirectRDMAWritesOptions cudaFlushGPUDirectRDMAWritesOptions
 // hipFree also maps from cuMemFree, cuMemFree_v2; cudaFree chosen
 #define hipFree cudaFree
 #define hipFreeArray cudaFreeArray
 // hipFreeAsync also maps from cuMemFreeAsync; cudaFreeAsync chosen
 #define hipFreeAsync cudaFreeAsync
 #define hipFreeMipmappedArray cudaFreeMipmappedArray
-// hipFuncAttributeMaxDynamicSharedMemorySize also maps from CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES; cudaFuncAttributeMaxDynamicSharedMemorySize chosen
+#define hipFuncAttribute cudaFuncAttribute
+#define hipFuncAttributeMax cudaFuncAttributeMax
 #define hipFuncAttributeMaxDynamicSharedMemorySize cudaFuncAttributeMaxDynamicSharedMemorySize
 #define hipFuncAttributePreferredSharedMemoryCarveout cudaFuncAttributePreferredSharedMemoryCarveout
 #define hipFuncAttributes cudaFuncAttributes
@@ -216,16 +452,26 @@
 #define hipFuncSetCacheConfig cudaFuncSetCacheConfig
 // hipFuncSetSharedMemConfig also maps from cuFuncSetSharedMemConfig; cudaFuncSetSharedMemConfig chosen
 #define hipFuncSetSharedMemConfig cudaFuncSetSharedMemConfig
+// hipFunction_t also maps from CUfunction; cudaFunction_t chosen
+#define hipFunction_t cudaFunction_t
 // hipGLGetDevices also maps from cuGLGetDevices; cudaGLGetDevices chosen
 #define hipGLGetDevices cudaGLGetDevices
+// hipGPUDirectRDMAWritesOrdering also maps from CUGPUDirectRDMAWritesOrdering, CUGPUDirectRDMAWritesOrdering_enum; cudaGPUDirectRDMAWritesOrdering chosen
+#define hipGPUDirectRDMAWritesOrdering cudaGPUDirectRDMAWritesOrdering
+// hipGPUDirectRDMAWritesOrderingAllDevices also maps from CU_GPU_DIRECT_RDMA_WRITES_ORDERING_ALL_DEVICES; cudaGPUDirectRDMAWritesOrderingAllDevices chosen
+#define hipGPUDirectRDMAWritesOrderingAllDevices cudaGPUDirectRDMAWritesOrderingAllDevices
+// hipGPUDirectRDMAWritesOrderingNone also maps from CU_GPU_DIRECT_RDMA_WRITES_ORDERING_NONE; cudaGPUDirectRDMAWritesOrderingNone chosen
+#define hipGPUDirectRDMAWritesOrderingNone cudaGPUDirectRDMAWritesOrderingNone
+// hipGPUDirectRDMAWritesOrderingOwner also maps from CU_GPU_DIRECT_RDMA_WRITES_ORDERING_OWNER; cudaGPUDirectRDMAWritesOrderingOwner chosen
+#define hipGPUDirectRDMAWritesOrderingOwner cudaGPUDirectRDMAWritesOrderingOwner
 #define hipGetChannelDesc cudaGetChannelDesc
 #define hipGetDevice cudaGetDevice
 // hipGetDeviceCount also maps from cuDeviceGetCount; cudaGetDeviceCount chosen
 #define hipGetDeviceCount cudaGetDeviceCount
 #define hipGetDeviceFlags cudaGetDeviceFlags
-// hipGetErrorName also maps from cuGetErrorName; cudaGetErrorName chosen
 #define hipGetErrorName cudaGetErrorName
 #define hipGetErrorString cudaGetErrorString
+#define hipGetFuncBySymbol cudaGetFuncBySymbol
 #define hipGetLastError cudaGetLastError
 #define hipGetMipmappedArrayLevel cudaGetMipmappedArrayLevel
 #define hipGetSymbolAddress cudaGetSymbolAddress
@@ -235,15 +481,25 @@
 #define hipGetTextureObjectResourceViewDesc cudaGetTextureObjectResourceViewDesc
 #define hipGetTextureObjectTextureDesc cudaGetTextureObjectTextureDesc
 #define hipGetTextureReference cudaGetTextureReference
+// hipGraphAddChildGraphNode also maps from cuGraphAddChildGraphNode; cudaGraphAddChildGraphNode chosen
 #define hipGraphAddChildGraphNode cudaGraphAddChildGraphNode
+// hipGraphAddDependencies also maps from cuGraphAddDependencies; cudaGraphAddDependencies chosen
 #define hipGraphAddDependencies cudaGraphAddDependencies
+// hipGraphAddEmptyNode also maps from cuGraphAddEmptyNode; cudaGraphAddEmptyNode chosen
 #define hipGraphAddEmptyNode cudaGraphAddEmptyNode
+// hipGraphAddEventRecordNode also maps from cuGraphAddEventRecordNode; cudaGraphAddEventRecordNode chosen
 #define hipGraphAddEventRecordNode cudaGraphAddEventRecordNode
+// hipGraphAddEventWaitNode also maps from cuGraphAddEventWaitNode; cudaGraphAddEventWaitNode chosen
 #define hipGraphAddEventWaitNode cudaGraphAddEventWaitNode
+// hipGraphAddExternalSemaphoresSignalNode also maps from cuGraphAddExternalSemaphoresSignalNode; cudaGraphAddExternalSemaphoresSignalNode chosen
 #define hipGraphAddExternalSemaphoresSignalNode cudaGraphAddExternalSemaphoresSignalNode
+// hipGraphAddExternalSemaphoresWaitNode also maps from cuGraphAddExternalSemaphoresWaitNode; cudaGraphAddExternalSemaphoresWaitNode chosen
 #define hipGraphAddExternalSemaphoresWaitNode cudaGraphAddExternalSemaphoresWaitNode
+// hipGraphAddHostNode also maps from cuGraphAddHostNode; cudaGraphAddHostNode chosen
 #define hipGraphAddHostNode cudaGraphAddHostNode
+// hipGraphAddKernelNode also maps from cuGraphAddKernelNode; cudaGraphAddKernelNode chosen
 #define hipGraphAddKernelNode cudaGraphAddKernelNode
+// hipGraphAddMemAllocNode also maps from cuGraphAddMemAllocNode; cudaGraphAddMemAllocNode chosen
 #define hipGraphAddMemAllocNode cudaGraphAddMemAllocNode
 #define hipGraphAddMemFreeNode cudaGraphAddMemFreeNode
 #define hipGraphAddMemcpyNode cudaGraphAddMemcpyNode
@@ -251,134 +507,250 @@
 #define hipGraphAddMemcpyNodeFromSymbol cudaGraphAddMemcpyNodeFromSymbol
 #define hipGraphAddMemcpyNodeToSymbol cudaGraphAddMemcpyNodeToSymbol
 #define hipGraphAddMemsetNode cudaGraphAddMemsetNode
+// hipGraphAddNode also maps from cuGraphAddNode; cudaGraphAddNode chosen
 #define hipGraphAddNode cudaGraphAddNode
+// hipGraphChildGraphNodeGetGraph also maps from cuGraphChildGraphNodeGetGraph; cudaGraphChildGraphNodeGetGraph chosen
 #define hipGraphChildGraphNodeGetGraph cudaGraphChildGraphNodeGetGraph
+// hipGraphClone also maps from cuGraphClone; cudaGraphClone chosen
 #define hipGraphClone cudaGraphClone
+// hipGraphCreate also maps from cuGraphCreate; cudaGraphCreate chosen
 #define hipGraphCreate cudaGraphCreate
+// hipGraphDebugDotFlags also maps from CUgraphDebugDot_flags, CUgraphDebugDot_flags_enum; cudaGraphDebugDotFlags chosen
 #define hipGraphDebugDotFlags cudaGraphDebugDotFlags
+// hipGraphDebugDotFlagsEventNodeParams also maps from CU_GRAPH_DEBUG_DOT_FLAGS_EVENT_NODE_PARAMS; cudaGraphDebugDotFlagsEventNodeParams chosen
 #define hipGraphDebugDotFlagsEventNodeParams cudaGraphDebugDotFlagsEventNodeParams
+// hipGraphDebugDotFlagsExtSemasSignalNodeParams also maps from CU_GRAPH_DEBUG_DOT_FLAGS_EXT_SEMAS_SIGNAL_NODE_PARAMS; cudaGraphDebugDotFlagsExtSemasSignalNodeParams chosen
 #define hipGraphDebugDotFlagsExtSemasSignalNodeParams cudaGraphDebugDotFlagsExtSemasSignalNodeParams
+// hipGraphDebugDotFlagsExtSemasWaitNodeParams also maps from CU_GRAPH_DEBUG_DOT_FLAGS_EXT_SEMAS_WAIT_NODE_PARAMS; cudaGraphDebugDotFlagsExtSemasWaitNodeParams chosen
 #define hipGraphDebugDotFlagsExtSemasWaitNodeParams cudaGraphDebugDotFlagsExtSemasWaitNodeParams
+// hipGraphDebugDotFlagsHandles also maps from CU_GRAPH_DEBUG_DOT_FLAGS_HANDLES; cudaGraphDebugDotFlagsHandles chosen
 #define hipGraphDebugDotFlagsHandles cudaGraphDebugDotFlagsHandles
+// hipGraphDebugDotFlagsHostNodeParams also maps from CU_GRAPH_DEBUG_DOT_FLAGS_HOST_NODE_PARAMS; cudaGraphDebugDotFlagsHostNodeParams chosen
 #define hipGraphDebugDotFlagsHostNodeParams cudaGraphDebugDotFlagsHostNodeParams
+// hipGraphDebugDotFlagsKernelNodeAttributes also maps from CU_GRAPH_DEBUG_DOT_FLAGS_KERNEL_NODE_ATTRIBUTES; cudaGraphDebugDotFlagsKernelNodeAttributes chosen
 #define hipGraphDebugDotFlagsKernelNodeAttributes cudaGraphDebugDotFlagsKernelNodeAttributes
+// hipGraphDebugDotFlagsKernelNodeParams also maps from CU_GRAPH_DEBUG_DOT_FLAGS_KERNEL_NODE_PARAMS; cudaGraphDebugDotFlagsKernelNodeParams chosen
 #define hipGraphDebugDotFlagsKernelNodeParams cudaGraphDebugDotFlagsKernelNodeParams
+// hipGraphDebugDotFlagsMemcpyNodeParams also maps from CU_GRAPH_DEBUG_DOT_FLAGS_MEMCPY_NODE_PARAMS; cudaGraphDebugDotFlagsMemcpyNodeParams chosen
 #define hipGraphDebugDotFlagsMemcpyNodeParams cudaGraphDebugDotFlagsMemcpyNodeParams
+// hipGraphDebugDotFlagsMemsetNodeParams also maps from CU_GRAPH_DEBUG_DOT_FLAGS_MEMSET_NODE_PARAMS; cudaGraphDebugDotFlagsMemsetNodeParams chosen
 #define hipGraphDebugDotFlagsMemsetNodeParams cudaGraphDebugDotFlagsMemsetNodeParams
+// hipGraphDebugDotFlagsVerbose also maps from CU_GRAPH_DEBUG_DOT_FLAGS_VERBOSE; cudaGraphDebugDotFlagsVerbose chosen
 #define hipGraphDebugDotFlagsVerbose cudaGraphDebugDotFlagsVerbose
+// hipGraphDebugDotPrint also maps from cuGraphDebugDotPrint; cudaGraphDebugDotPrint chosen
 #define hipGraphDebugDotPrint cudaGraphDebugDotPrint
-// hipGraphDependencyType also maps from cudaGraphDependencyType_enum; cudaGraphDependencyType chosen
+// hipGraphDependencyType also maps from cudaGraphDependencyType_enum, CUgraphDependencyType, CUgraphDependencyType_enum; cudaGraphDependencyType chosen
 #define hipGraphDependencyType cudaGraphDependencyType
+// hipGraphDependencyTypeDefault also maps from CU_GRAPH_DEPENDENCY_TYPE_DEFAULT; cudaGraphDependencyTypeDefault chosen
 #define hipGraphDependencyTypeDefault cudaGraphDependencyTypeDefault
+// hipGraphDependencyTypeProgrammatic also maps from CU_GRAPH_DEPENDENCY_TYPE_PROGRAMMATIC; cudaGraphDependencyTypeProgrammatic chosen
 #define hipGraphDependencyTypeProgrammatic cudaGraphDependencyTypeProgrammatic
+// hipGraphDestroy also maps from cuGraphDestroy; cudaGraphDestroy chosen
 #define hipGraphDestroy cudaGraphDestroy
+// hipGraphDestroyNode also maps from cuGraphDestroyNode; cudaGraphDestroyNode chosen
 #define hipGraphDestroyNode cudaGraphDestroyNode
-// hipGraphEdgeData also maps from cudaGraphEdgeData_st; cudaGraphEdgeData chosen
+// hipGraphEdgeData also maps from cudaGraphEdgeData_st, CUgraphEdgeData, CUgraphEdgeData_st; cudaGraphEdgeData chosen
 #define hipGraphEdgeData cudaGraphEdgeData
+// hipGraphEventRecordNodeGetEvent also maps from cuGraphEventRecordNodeGetEvent; cudaGraphEventRecordNodeGetEvent chosen
 #define hipGraphEventRecordNodeGetEvent cudaGraphEventRecordNodeGetEvent
+// hipGraphEventRecordNodeSetEvent also maps from cuGraphEventRecordNodeSetEvent; cudaGraphEventRecordNodeSetEvent chosen
 #define hipGraphEventRecordNodeSetEvent cudaGraphEventRecordNodeSetEvent
+// hipGraphEventWaitNodeGetEvent also maps from cuGraphEventWaitNodeGetEvent; cudaGraphEventWaitNodeGetEvent chosen
 #define hipGraphEventWaitNodeGetEvent cudaGraphEventWaitNodeGetEvent
+// hipGraphEventWaitNodeSetEvent also maps from cuGraphEventWaitNodeSetEvent; cudaGraphEventWaitNodeSetEvent chosen
 #define hipGraphEventWaitNodeSetEvent cudaGraphEventWaitNodeSetEvent
+#define hipGraphExec CUgraphExec_st
+// hipGraphExecChildGraphNodeSetParams also maps from cuGraphExecChildGraphNodeSetParams; cudaGraphExecChildGraphNodeSetParams chosen
 #define hipGraphExecChildGraphNodeSetParams cudaGraphExecChildGraphNodeSetParams
+// hipGraphExecDestroy also maps from cuGraphExecDestroy; cudaGraphExecDestroy chosen
 #define hipGraphExecDestroy cudaGraphExecDestroy
+// hipGraphExecEventRecordNodeSetEvent also maps from cuGraphExecEventRecordNodeSetEvent; cudaGraphExecEventRecordNodeSetEvent chosen
 #define hipGraphExecEventRecordNodeSetEvent cudaGraphExecEventRecordNodeSetEvent
+// hipGraphExecEventWaitNodeSetEvent also maps from cuGraphExecEventWaitNodeSetEvent; cudaGraphExecEventWaitNodeSetEvent chosen
 #define hipGraphExecEventWaitNodeSetEvent cudaGraphExecEventWaitNodeSetEvent
+// hipGraphExecExternalSemaphoresSignalNodeSetParams also maps from cuGraphExecExternalSemaphoresSignalNodeSetParams; cudaGraphExecExternalSemaphoresSignalNodeSetParams chosen
 #define hipGraphExecExternalSemaphoresSignalNodeSetParams cudaGraphExecExternalSemaphoresSignalNodeSetParams
+// hipGraphExecExternalSemaphoresWaitNodeSetParams also maps from cuGraphExecExternalSemaphoresWaitNodeSetParams; cudaGraphExecExternalSemaphoresWaitNodeSetParams chosen
 #define hipGraphExecExternalSemaphoresWaitNodeSetParams cudaGraphExecExternalSemaphoresWaitNodeSetParams
+// hipGraphExecGetFlags also maps from cuGraphExecGetFlags; cudaGraphExecGetFlags chosen
 #define hipGraphExecGetFlags cudaGraphExecGetFlags
+// hipGraphExecHostNodeSetParams also maps from cuGraphExecHostNodeSetParams; cudaGraphExecHostNodeSetParams chosen
 #define hipGraphExecHostNodeSetParams cudaGraphExecHostNodeSetParams
+// hipGraphExecKernelNodeSetParams also maps from cuGraphExecKernelNodeSetParams; cudaGraphExecKernelNodeSetParams chosen
 #define hipGraphExecKernelNodeSetParams cudaGraphExecKernelNodeSetParams
 #define hipGraphExecMemcpyNodeSetParams cudaGraphExecMemcpyNodeSetParams
 #define hipGraphExecMemcpyNodeSetParams1D cudaGraphExecMemcpyNodeSetParams1D
 #define hipGraphExecMemcpyNodeSetParamsFromSymbol cudaGraphExecMemcpyNodeSetParamsFromSymbol
 #define hipGraphExecMemcpyNodeSetParamsToSymbol cudaGraphExecMemcpyNodeSetParamsToSymbol
 #define hipGraphExecMemsetNodeSetParams cudaGraphExecMemsetNodeSetParams
+// hipGraphExecNodeSetParams also maps from cuGraphExecNodeSetParams; cudaGraphExecNodeSetParams chosen
 #define hipGraphExecNodeSetParams cudaGraphExecNodeSetParams
+// hipGraphExecUpdate also maps from cuGraphExecUpdate; cudaGraphExecUpdate chosen
 #define hipGraphExecUpdate cudaGraphExecUpdate
+// hipGraphExecUpdateError also maps from CU_GRAPH_EXEC_UPDATE_ERROR; cudaGraphExecUpdateError chosen
 #define hipGraphExecUpdateError cudaGraphExecUpdateError
+// hipGraphExecUpdateErrorFunctionChanged also maps from CU_GRAPH_EXEC_UPDATE_ERROR_FUNCTION_CHANGED; cudaGraphExecUpdateErrorFunctionChanged chosen
 #define hipGraphExecUpdateErrorFunctionChanged cudaGraphExecUpdateErrorFunctionChanged
+// hipGraphExecUpdateErrorNodeTypeChanged also maps from CU_GRAPH_EXEC_UPDATE_ERROR_NODE_TYPE_CHANGED; cudaGraphExecUpdateErrorNodeTypeChanged chosen
 #define hipGraphExecUpdateErrorNodeTypeChanged cudaGraphExecUpdateErrorNodeTypeChanged
+// hipGraphExecUpdateErrorNotSupported also maps from CU_GRAPH_EXEC_UPDATE_ERROR_NOT_SUPPORTED; cudaGraphExecUpdateErrorNotSupported chosen
 #define hipGraphExecUpdateErrorNotSupported cudaGraphExecUpdateErrorNotSupported
+// hipGraphExecUpdateErrorParametersChanged also maps from CU_GRAPH_EXEC_UPDATE_ERROR_PARAMETERS_CHANGED; cudaGraphExecUpdateErrorParametersChanged chosen
 #define hipGraphExecUpdateErrorParametersChanged cudaGraphExecUpdateErrorParametersChanged
+// hipGraphExecUpdateErrorTopologyChanged also maps from CU_GRAPH_EXEC_UPDATE_ERROR_TOPOLOGY_CHANGED; cudaGraphExecUpdateErrorTopologyChanged chosen
 #define hipGraphExecUpdateErrorTopologyChanged cudaGraphExecUpdateErrorTopologyChanged
+// hipGraphExecUpdateErrorUnsupportedFunctionChange also maps from CU_GRAPH_EXEC_UPDATE_ERROR_UNSUPPORTED_FUNCTION_CHANGE; cudaGraphExecUpdateErrorUnsupportedFunctionChange chosen
 #define hipGraphExecUpdateErrorUnsupportedFunctionChange cudaGraphExecUpdateErrorUnsupportedFunctionChange
+// hipGraphExecUpdateResult also maps from CUgraphExecUpdateResult, CUgraphExecUpdateResult_enum; cudaGraphExecUpdateResult chosen
 #define hipGraphExecUpdateResult cudaGraphExecUpdateResult
+// hipGraphExecUpdateSuccess also maps from CU_GRAPH_EXEC_UPDATE_SUCCESS; cudaGraphExecUpdateSuccess chosen
 #define hipGraphExecUpdateSuccess cudaGraphExecUpdateSuccess
+// hipGraphExternalSemaphoresSignalNodeGetParams also maps from cuGraphExternalSemaphoresSignalNodeGetParams; cudaGraphExternalSemaphoresSignalNodeGetParams chosen
 #define hipGraphExternalSemaphoresSignalNodeGetParams cudaGraphExternalSemaphoresSignalNodeGetParams
+// hipGraphExternalSemaphoresSignalNodeSetParams also maps from cuGraphExternalSemaphoresSignalNodeSetParams; cudaGraphExternalSemaphoresSignalNodeSetParams chosen
 #define hipGraphExternalSemaphoresSignalNodeSetParams cudaGraphExternalSemaphoresSignalNodeSetParams
+// hipGraphExternalSemaphoresWaitNodeGetParams also maps from cuGraphExternalSemaphoresWaitNodeGetParams; cudaGraphExternalSemaphoresWaitNodeGetParams chosen
 #define hipGraphExternalSemaphoresWaitNodeGetParams cudaGraphExternalSemaphoresWaitNodeGetParams
+// hipGraphExternalSemaphoresWaitNodeSetParams also maps from cuGraphExternalSemaphoresWaitNodeSetParams; cudaGraphExternalSemaphoresWaitNodeSetParams chosen
 #define hipGraphExternalSemaphoresWaitNodeSetParams cudaGraphExternalSemaphoresWaitNodeSetParams
+// hipGraphGetEdges also maps from cuGraphGetEdges; cudaGraphGetEdges chosen
 #define hipGraphGetEdges cudaGraphGetEdges
+// hipGraphGetNodes also maps from cuGraphGetNodes; cudaGraphGetNodes chosen
 #define hipGraphGetNodes cudaGraphGetNodes
+// hipGraphGetRootNodes also maps from cuGraphGetRootNodes; cudaGraphGetRootNodes chosen
 #define hipGraphGetRootNodes cudaGraphGetRootNodes
+// hipGraphHostNodeGetParams also maps from cuGraphHostNodeGetParams; cudaGraphHostNodeGetParams chosen
 #define hipGraphHostNodeGetParams cudaGraphHostNodeGetParams
+// hipGraphHostNodeSetParams also maps from cuGraphHostNodeSetParams; cudaGraphHostNodeSetParams chosen
 #define hipGraphHostNodeSetParams cudaGraphHostNodeSetParams
+// hipGraphInstantiate also maps from cuGraphInstantiate, cuGraphInstantiate_v2; cudaGraphInstantiate chosen
 #define hipGraphInstantiate cudaGraphInstantiate
+// hipGraphInstantiateError also maps from CUDA_GRAPH_INSTANTIATE_ERROR; cudaGraphInstantiateError chosen
 #define hipGraphInstantiateError cudaGraphInstantiateError
+// hipGraphInstantiateFlagAutoFreeOnLaunch also maps from CUDA_GRAPH_INSTANTIATE_FLAG_AUTO_FREE_ON_LAUNCH; cudaGraphInstantiateFlagAutoFreeOnLaunch chosen
 #define hipGraphInstantiateFlagAutoFreeOnLaunch cudaGraphInstantiateFlagAutoFreeOnLaunch
+// hipGraphInstantiateFlagDeviceLaunch also maps from CUDA_GRAPH_INSTANTIATE_FLAG_DEVICE_LAUNCH; cudaGraphInstantiateFlagDeviceLaunch chosen
 #define hipGraphInstantiateFlagDeviceLaunch cudaGraphInstantiateFlagDeviceLaunch
+// hipGraphInstantiateFlagUpload also maps from CUDA_GRAPH_INSTANTIATE_FLAG_UPLOAD; cudaGraphInstantiateFlagUpload chosen
 #define hipGraphInstantiateFlagUpload cudaGraphInstantiateFlagUpload
+// hipGraphInstantiateFlagUseNodePriority also maps from CUDA_GRAPH_INSTANTIATE_FLAG_USE_NODE_PRIORITY; cudaGraphInstantiateFlagUseNodePriority chosen
 #define hipGraphInstantiateFlagUseNodePriority cudaGraphInstantiateFlagUseNodePriority
+// hipGraphInstantiateFlags also maps from CUgraphInstantiate_flags, CUgraphInstantiate_flags_enum; cudaGraphInstantiateFlags chosen
 #define hipGraphInstantiateFlags cudaGraphInstantiateFlags
+// hipGraphInstantiateInvalidStructure also maps from CUDA_GRAPH_INSTANTIATE_INVALID_STRUCTURE; cudaGraphInstantiateInvalidStructure chosen
 #define hipGraphInstantiateInvalidStructure cudaGraphInstantiateInvalidStructure
+// hipGraphInstantiateMultipleDevicesNotSupported also maps from CUDA_GRAPH_INSTANTIATE_MULTIPLE_CTXS_NOT_SUPPORTED; cudaGraphInstantiateMultipleDevicesNotSupported chosen
 #define hipGraphInstantiateMultipleDevicesNotSupported cudaGraphInstantiateMultipleDevicesNotSupported
+// hipGraphInstantiateNodeOperationNotSupported also maps from CUDA_GRAPH_INSTANTIATE_NODE_OPERATION_NOT_SUPPORTED; cudaGraphInstantiateNodeOperationNotSupported chosen
 #define hipGraphInstantiateNodeOperationNotSupported cudaGraphInstantiateNodeOperationNotSupported
-// hipGraphInstantiateParams also maps from cudaGraphInstantiateParams_st; cudaGraphInstantiateParams chosen
+// hipGraphInstantiateParams also maps from cudaGraphInstantiateParams_st, CUDA_GRAPH_INSTANTIATE_PARAMS, CUDA_GRAPH_INSTANTIATE_PARAMS_st; cudaGraphInstantiateParams chosen
 #define hipGraphInstantiateParams cudaGraphInstantiateParams
+// hipGraphInstantiateResult also maps from CUgraphInstantiateResult, CUgraphInstantiateResult_enum; cudaGraphInstantiateResult chosen
 #define hipGraphInstantiateResult cudaGraphInstantiateResult
+// hipGraphInstantiateSuccess also maps from CUDA_GRAPH_INSTANTIATE_SUCCESS; cudaGraphInstantiateSuccess chosen
 #define hipGraphInstantiateSuccess cudaGraphInstantiateSuccess
+// hipGraphInstantiateWithFlags also maps from cuGraphInstantiateWithFlags; cudaGraphInstantiateWithFlags chosen
 #define hipGraphInstantiateWithFlags cudaGraphInstantiateWithFlags
+// hipGraphInstantiateWithParams also maps from cuGraphInstantiateWithParams; cudaGraphInstantiateWithParams chosen
 #define hipGraphInstantiateWithParams cudaGraphInstantiateWithParams
+// hipGraphKernelNodeCopyAttributes also maps from cuGraphKernelNodeCopyAttributes; cudaGraphKernelNodeCopyAttributes chosen
 #define hipGraphKernelNodeCopyAttributes cudaGraphKernelNodeCopyAttributes
+// hipGraphKernelNodeGetAttribute also maps from cuGraphKernelNodeGetAttribute; cudaGraphKernelNodeGetAttribute chosen
 #define hipGraphKernelNodeGetAttribute cudaGraphKernelNodeGetAttribute
+// hipGraphKernelNodeGetParams also maps from cuGraphKernelNodeGetParams; cudaGraphKernelNodeGetParams chosen
 #define hipGraphKernelNodeGetParams cudaGraphKernelNodeGetParams
+// hipGraphKernelNodePortDefault also maps from CU_GRAPH_KERNEL_NODE_PORT_DEFAULT; cudaGraphKernelNodePortDefault chosen
 #define hipGraphKernelNodePortDefault cudaGraphKernelNodePortDefault
+// hipGraphKernelNodePortLaunchCompletion also maps from CU_GRAPH_KERNEL_NODE_PORT_LAUNCH_ORDER; cudaGraphKernelNodePortLaunchCompletion chosen
 #define hipGraphKernelNodePortLaunchCompletion cudaGraphKernelNodePortLaunchCompletion
+// hipGraphKernelNodePortProgrammatic also maps from CU_GRAPH_KERNEL_NODE_PORT_PROGRAMMATIC; cudaGraphKernelNodePortProgrammatic chosen
 #define hipGraphKernelNodePortProgrammatic cudaGraphKernelNodePortProgrammatic
+// hipGraphKernelNodeSetAttribute also maps from cuGraphKernelNodeSetAttribute; cudaGraphKernelNodeSetAttribute chosen
 #define hipGraphKernelNodeSetAttribute cudaGraphKernelNodeSetAttribute
+// hipGraphKernelNodeSetParams also maps from cuGraphKernelNodeSetParams; cudaGraphKernelNodeSetParams chosen
 #define hipGraphKernelNodeSetParams cudaGraphKernelNodeSetParams
+// hipGraphLaunch also maps from cuGraphLaunch; cudaGraphLaunch chosen
 #define hipGraphLaunch cudaGraphLaunch
+// hipGraphMemAllocNodeGetParams also maps from cuGraphMemAllocNodeGetParams; cudaGraphMemAllocNodeGetParams chosen
 #define hipGraphMemAllocNodeGetParams cudaGraphMemAllocNodeGetParams
+// hipGraphMemAttrReservedMemCurrent also maps from CU_GRAPH_MEM_ATTR_RESERVED_MEM_CURRENT; cudaGraphMemAttrReservedMemCurrent chosen
 #define hipGraphMemAttrReservedMemCurrent cudaGraphMemAttrReservedMemCurrent
+// hipGraphMemAttrReservedMemHigh also maps from CU_GRAPH_MEM_ATTR_RESERVED_MEM_HIGH; cudaGraphMemAttrReservedMemHigh chosen
 #define hipGraphMemAttrReservedMemHigh cudaGraphMemAttrReservedMemHigh
+// hipGraphMemAttrUsedMemCurrent also maps from CU_GRAPH_MEM_ATTR_USED_MEM_CURRENT; cudaGraphMemAttrUsedMemCurrent chosen
 #define hipGraphMemAttrUsedMemCurrent cudaGraphMemAttrUsedMemCurrent
+// hipGraphMemAttrUsedMemHigh also maps from CU_GRAPH_MEM_ATTR_USED_MEM_HIGH; cudaGraphMemAttrUsedMemHigh chosen
 #define hipGraphMemAttrUsedMemHigh cudaGraphMemAttrUsedMemHigh
+// hipGraphMemAttributeType also maps from CUgraphMem_attribute, CUgraphMem_attribute_enum; cudaGraphMemAttributeType chosen
 #define hipGraphMemAttributeType cudaGraphMemAttributeType
+// hipGraphMemFreeNodeGetParams also maps from cuGraphMemFreeNodeGetParams; cudaGraphMemFreeNodeGetParams chosen
 #define hipGraphMemFreeNodeGetParams cudaGraphMemFreeNodeGetParams
 #define hipGraphMemcpyNodeGetParams cudaGraphMemcpyNodeGetParams
 #define hipGraphMemcpyNodeSetParams cudaGraphMemcpyNodeSetParams
 #define hipGraphMemcpyNodeSetParams1D cudaGraphMemcpyNodeSetParams1D
 #define hipGraphMemcpyNodeSetParamsFromSymbol cudaGraphMemcpyNodeSetParamsFromSymbol
 #define hipGraphMemcpyNodeSetParamsToSymbol cudaGraphMemcpyNodeSetParamsToSymbol
+// hipGraphMemsetNodeGetParams also maps from cuGraphMemsetNodeGetParams; cudaGraphMemsetNodeGetParams chosen
 #define hipGraphMemsetNodeGetParams cudaGraphMemsetNodeGetParams
+// hipGraphMemsetNodeSetParams also maps from cuGraphMemsetNodeSetParams; cudaGraphMemsetNodeSetParams chosen
 #define hipGraphMemsetNodeSetParams cudaGraphMemsetNodeSetParams
+#define hipGraphNode CUgraphNode_st
+// hipGraphNodeFindInClone also maps from cuGraphNodeFindInClone; cudaGraphNodeFindInClone chosen
 #define hipGraphNodeFindInClone cudaGraphNodeFindInClone
+// hipGraphNodeGetDependencies also maps from cuGraphNodeGetDependencies; cudaGraphNodeGetDependencies chosen
 #define hipGraphNodeGetDependencies cudaGraphNodeGetDependencies
+// hipGraphNodeGetDependentNodes also maps from cuGraphNodeGetDependentNodes; cudaGraphNodeGetDependentNodes chosen
 #define hipGraphNodeGetDependentNodes cudaGraphNodeGetDependentNodes
+// hipGraphNodeGetEnabled also maps from cuGraphNodeGetEnabled; cudaGraphNodeGetEnabled chosen
 #define hipGraphNodeGetEnabled cudaGraphNodeGetEnabled
+// hipGraphNodeGetType also maps from cuGraphNodeGetType; cudaGraphNodeGetType chosen
 #define hipGraphNodeGetType cudaGraphNodeGetType
+// hipGraphNodeParams also maps from CUgraphNodeParams, CUgraphNodeParams_st; cudaGraphNodeParams chosen
 #define hipGraphNodeParams cudaGraphNodeParams
+// hipGraphNodeSetEnabled also maps from cuGraphNodeSetEnabled; cudaGraphNodeSetEnabled chosen
 #define hipGraphNodeSetEnabled cudaGraphNodeSetEnabled
+// hipGraphNodeSetParams also maps from cuGraphNodeSetParams; cudaGraphNodeSetParams chosen
 #define hipGraphNodeSetParams cudaGraphNodeSetParams
+// hipGraphNodeType also maps from CUgraphNodeType, CUgraphNodeType_enum; cudaGraphNodeType chosen
 #define hipGraphNodeType cudaGraphNodeType
+#define hipGraphNodeTypeConditional cudaGraphNodeTypeConditional
+// hipGraphNodeTypeCount also maps from CU_GRAPH_NODE_TYPE_COUNT (removed); cudaGraphNodeTypeCount chosen
 #define hipGraphNodeTypeCount cudaGraphNodeTypeCount
+// hipGraphNodeTypeEmpty also maps from CU_GRAPH_NODE_TYPE_EMPTY; cudaGraphNodeTypeEmpty chosen
 #define hipGraphNodeTypeEmpty cudaGraphNodeTypeEmpty
+// hipGraphNodeTypeEventRecord also maps from CU_GRAPH_NODE_TYPE_EVENT_RECORD; cudaGraphNodeTypeEventRecord chosen
 #define hipGraphNodeTypeEventRecord cudaGraphNodeTypeEventRecord
+// hipGraphNodeTypeExtSemaphoreSignal also maps from CU_GRAPH_NODE_TYPE_EXT_SEMAS_SIGNAL; cudaGraphNodeTypeExtSemaphoreSignal chosen
 #define hipGraphNodeTypeExtSemaphoreSignal cudaGraphNodeTypeExtSemaphoreSignal
+// hipGraphNodeTypeExtSemaphoreWait also maps from CU_GRAPH_NODE_TYPE_EXT_SEMAS_WAIT; cudaGraphNodeTypeExtSemaphoreWait chosen
 #define hipGraphNodeTypeExtSemaphoreWait cudaGraphNodeTypeExtSemaphoreWait
+// hipGraphNodeTypeGraph also maps from CU_GRAPH_NODE_TYPE_GRAPH; cudaGraphNodeTypeGraph chosen
 #define hipGraphNodeTypeGraph cudaGraphNodeTypeGraph
+// hipGraphNodeTypeHost also maps from CU_GRAPH_NODE_TYPE_HOST; cudaGraphNodeTypeHost chosen
 #define hipGraphNodeTypeHost cudaGraphNodeTypeHost
+// hipGraphNodeTypeKernel also maps from CU_GRAPH_NODE_TYPE_KERNEL; cudaGraphNodeTypeKernel chosen
 #define hipGraphNodeTypeKernel cudaGraphNodeTypeKernel
+// hipGraphNodeTypeMemAlloc also maps from CU_GRAPH_NODE_TYPE_MEM_ALLOC; cudaGraphNodeTypeMemAlloc chosen
 #define hipGraphNodeTypeMemAlloc cudaGraphNodeTypeMemAlloc
+// hipGraphNodeTypeMemFree also maps from CU_GRAPH_NODE_TYPE_MEM_FREE; cudaGraphNodeTypeMemFree chosen
 #define hipGraphNodeTypeMemFree cudaGraphNodeTypeMemFree
+// hipGraphNodeTypeMemcpy also maps from CU_GRAPH_NODE_TYPE_MEMCPY; cudaGraphNodeTypeMemcpy chosen
 #define hipGraphNodeTypeMemcpy cudaGraphNodeTypeMemcpy
+// hipGraphNodeTypeMemset also maps from CU_GRAPH_NODE_TYPE_MEMSET; cudaGraphNodeTypeMemset chosen
 #define hipGraphNodeTypeMemset cudaGraphNodeTypeMemset
+// hipGraphNodeTypeWaitEvent also maps from CU_GRAPH_NODE_TYPE_WAIT_EVENT; cudaGraphNodeTypeWaitEvent chosen
 #define hipGraphNodeTypeWaitEvent cudaGraphNodeTypeWaitEvent
+// hipGraphNode_t also maps from CUgraphNode; cudaGraphNode_t chosen
 #define hipGraphNode_t cudaGraphNode_t
+// hipGraphReleaseUserObject also maps from cuGraphReleaseUserObject; cudaGraphReleaseUserObject chosen
 #define hipGraphReleaseUserObject cudaGraphReleaseUserObject
+// hipGraphRemoveDependencies also maps from cuGraphRemoveDependencies; cudaGraphRemoveDependencies chosen
 #define hipGraphRemoveDependencies cudaGraphRemoveDependencies
+// hipGraphRetainUserObject also maps from cuGraphRetainUserObject; cudaGraphRetainUserObject chosen
 #define hipGraphRetainUserObject cudaGraphRetainUserObject
+// hipGraphUpload also maps from cuGraphUpload; cudaGraphUpload chosen
 #define hipGraphUpload cudaGraphUpload
+// hipGraphUserObjectMove also maps from CU_GRAPH_USER_OBJECT_MOVE; cudaGraphUserObjectMove chosen
 #define hipGraphUserObjectMove cudaGraphUserObjectMove
 // hipGraphicsGLRegisterBuffer also maps from cuGraphicsGLRegisterBuffer; cudaGraphicsGLRegisterBuffer chosen
 #define hipGraphicsGLRegisterBuffer cudaGraphicsGLRegisterBuffer
@@ -396,18 +768,24 @@
 #define hipGraphicsRegisterFlagsTextureGather cudaGraphicsRegisterFlagsTextureGather
 // hipGraphicsRegisterFlagsWriteDiscard also maps from CU_GRAPHICS_REGISTER_FLAGS_WRITE_DISCARD; cudaGraphicsRegisterFlagsWriteDiscard chosen
 #define hipGraphicsRegisterFlagsWriteDiscard cudaGraphicsRegisterFlagsWriteDiscard
-// hipGraphicsResourceGetMappedPointer also maps from cuGraphicsResourceGetMappedPointer; cudaGraphicsResourceGetMappedPointer chosen
+// hipGraphicsResource also maps from CUgraphicsResource_st; cudaGraphicsResource chosen
+#define hipGraphicsResource cudaGraphicsResource
+// hipGraphicsResourceGetMappedPointer also maps from cuGraphicsResourceGetMappedPointer, cuGraphicsResourceGetMappedPointer_v2; cudaGraphicsResourceGetMappedPointer chosen
 #define hipGraphicsResourceGetMappedPointer cudaGraphicsResourceGetMappedPointer
+// hipGraphicsResource_t also maps from CUgraphicsResource; cudaGraphicsResource_t chosen
+#define hipGraphicsResource_t cudaGraphicsResource_t
 // hipGraphicsSubResourceGetMappedArray also maps from cuGraphicsSubResourceGetMappedArray; cudaGraphicsSubResourceGetMappedArray chosen
 #define hipGraphicsSubResourceGetMappedArray cudaGraphicsSubResourceGetMappedArray
 // hipGraphicsUnmapResources also maps from cuGraphicsUnmapResources; cudaGraphicsUnmapResources chosen
 #define hipGraphicsUnmapResources cudaGraphicsUnmapResources
 // hipGraphicsUnregisterResource also maps from cuGraphicsUnregisterResource; cudaGraphicsUnregisterResource chosen
 #define hipGraphicsUnregisterResource cudaGraphicsUnregisterResource
+// hipHostFn_t also maps from CUhostFn; cudaHostFn_t chosen
 #define hipHostFn_t cudaHostFn_t
 // hipHostGetDevicePointer also maps from cuMemHostGetDevicePointer_v2; cudaHostGetDevicePointer chosen
 #define hipHostGetDevicePointer cudaHostGetDevicePointer
 #define hipHostGetFlags cudaHostGetFlags
+// hipHostNodeParams also maps from CUDA_HOST_NODE_PARAMS, CUDA_HOST_NODE_PARAMS_st, CUDA_HOST_NODE_PARAMS_v1; cudaHostNodeParams chosen
 #define hipHostNodeParams cudaHostNodeParams
 // hipHostRegister also maps from cuMemHostRegister, cuMemHostRegister_v2; cudaHostRegister chosen
 #define hipHostRegister cudaHostRegister
@@ -415,8 +793,14 @@
 #define hipHostRegisterIoMemory cudaHostRegisterIoMemory
 #define hipHostRegisterMapped cudaHostRegisterMapped
 #define hipHostRegisterPortable cudaHostRegisterPortable
+// hipHostRegisterReadOnly also maps from CU_MEMHOSTREGISTER_READ_ONLY; cudaHostRegisterReadOnly chosen
+#define hipHostRegisterReadOnly cudaHostRegisterReadOnly
 // hipHostUnregister also maps from cuMemHostUnregister; cudaHostUnregister chosen
 #define hipHostUnregister cudaHostUnregister
+// hipImportExternalMemory also maps from cuImportExternalMemory; cudaImportExternalMemory chosen
+#define hipImportExternalMemory cudaImportExternalMemory
+// hipImportExternalSemaphore also maps from cuImportExternalSemaphore; cudaImportExternalSemaphore chosen
+#define hipImportExternalSemaphore cudaImportExternalSemaphore
 // hipIpcCloseMemHandle also maps from cuIpcCloseMemHandle; cudaIpcCloseMemHandle chosen
 #define hipIpcCloseMemHandle cudaIpcCloseMemHandle
 // hipIpcGetEventHandle also maps from cuIpcGetEventHandle; cudaIpcGetEventHandle chosen
@@ -429,9 +813,35 @@
 #define hipIpcOpenEventHandle cudaIpcOpenEventHandle
 // hipIpcOpenMemHandle also maps from cuIpcOpenMemHandle; cudaIpcOpenMemHandle chosen
 #define hipIpcOpenMemHandle cudaIpcOpenMemHandle
+// hipKernelNodeAttrID also maps from CUkernelNodeAttrID, CUkernelNodeAttrID_enum (removed); cudaKernelNodeAttrID chosen
+#define hipKernelNodeAttrID cudaKernelNodeAttrID
+// hipKernelNodeAttrValue also maps from CUkernelNodeAttrValue, CUkernelNodeAttrValue_v1, CUkernelNodeAttrValue_union (removed); cudaKernelNodeAttrValue chosen
+#define hipKernelNodeAttrValue cudaKernelNodeAttrValue
+// hipKernelNodeAttributeAccessPolicyWindow also maps from CU_KERNEL_NODE_ATTRIBUTE_ACCESS_POLICY_WINDOW; cudaKernelNodeAttributeAccessPolicyWindow chosen
+#define hipKernelNodeAttributeAccessPolicyWindow cudaKernelNodeAttributeAccessPolicyWindow
+// hipKernelNodeAttributeCooperative also maps from CU_KERNEL_NODE_ATTRIBUTE_COOPERATIVE; cudaKernelNodeAttributeCooperative chosen
+#define hipKernelNodeAttributeCooperative cudaKernelNodeAttributeCooperative
+// hipKernelNodeAttributePriority also maps from CU_KERNEL_NODE_ATTRIBUTE_PRIORITY; cudaKernelNodeAttributePriority chosen
+#define hipKernelNodeAttributePriority cudaKernelNodeAttributePriority
+// hipKernelNodeParams also maps from CUDA_KERNEL_NODE_PARAMS, CUDA_KERNEL_NODE_PARAMS_st, CUDA_KERNEL_NODE_PARAMS_v1; cudaKernelNodeParams chosen
+#define hipKernelNodeParams cudaKernelNodeParams
+// hipLaunchAttributeAccessPolicyWindow also maps from CU_LAUNCH_ATTRIBUTE_ACCESS_POLICY_WINDOW; cudaLaunchAttributeAccessPolicyWindow chosen
+#define hipLaunchAttributeAccessPolicyWindow cudaLaunchAttributeAccessPolicyWindow
+// hipLaunchAttributeCooperative also maps from CU_LAUNCH_ATTRIBUTE_COOPERATIVE; cudaLaunchAttributeCooperative chosen
+#define hipLaunchAttributeCooperative cudaLaunchAttributeCooperative
+// hipLaunchAttributeID also maps from CUlaunchAttributeID, CUlaunchAttributeID_enum; cudaLaunchAttributeID chosen
+#define hipLaunchAttributeID cudaLaunchAttributeID
+// hipLaunchAttributePriority also maps from CU_LAUNCH_ATTRIBUTE_PRIORITY; cudaLaunchAttributePriority chosen
+#define hipLaunchAttributePriority cudaLaunchAttributePriority
+// hipLaunchAttributeValue also maps from CUlaunchAttributeValue, CUlaunchAttributeValue_union; cudaLaunchAttributeValue chosen
+#define hipLaunchAttributeValue cudaLaunchAttributeValue
+#define hipLaunchByPtr cudaLaunch
 #define hipLaunchCooperativeKernel cudaLaunchCooperativeKernel
+#define hipLaunchCooperativeKernelMultiDevice cudaLaunchCooperativeKernelMultiDevice
+// hipLaunchHostFunc also maps from cuLaunchHostFunc; cudaLaunchHostFunc chosen
 #define hipLaunchHostFunc cudaLaunchHostFunc
 #define hipLaunchKernel cudaLaunchKernel
+#define hipLaunchParams cudaLaunchParams
 // hipLimitMallocHeapSize also maps from CU_LIMIT_MALLOC_HEAP_SIZE; cudaLimitMallocHeapSize chosen
 #define hipLimitMallocHeapSize cudaLimitMallocHeapSize
 // hipLimitPrintfFifoSize also maps from CU_LIMIT_PRINTF_FIFO_SIZE; cudaLimitPrintfFifoSize chosen
@@ -452,6 +862,12 @@
 #define hipMallocPitch cudaMallocPitch
 // hipMemAccessDesc also maps from CUmemAccessDesc, CUmemAccessDesc_st, CUmemAccessDesc_v1; cudaMemAccessDesc chosen
 #define hipMemAccessDesc cudaMemAccessDesc
+// hipMemAccessFlags also maps from CUmemAccess_flags, CUmemAccess_flags_enum; cudaMemAccessFlags chosen
+#define hipMemAccessFlags cudaMemAccessFlags
+// hipMemAccessFlagsProtNone also maps from CU_MEM_ACCESS_FLAGS_PROT_NONE; cudaMemAccessFlagsProtNone chosen
+#define hipMemAccessFlagsProtNone cudaMemAccessFlagsProtNone
+// hipMemAccessFlagsProtRead also maps from CU_MEM_ACCESS_FLAGS_PROT_READ; cudaMemAccessFlagsProtRead chosen
+#define hipMemAccessFlagsProtRead cudaMemAccessFlagsProtRead
 // hipMemAccessFlagsProtReadWrite also maps from CU_MEM_ACCESS_FLAGS_PROT_READWRITE; cudaMemAccessFlagsProtReadWrite chosen
 #define hipMemAccessFlagsProtReadWrite cudaMemAccessFlagsProtReadWrite
 // hipMemAdviseSetAccessedBy also maps from CU_MEM_ADVISE_SET_ACCESSED_BY; cudaMemAdviseSetAccessedBy chosen
@@ -466,10 +882,16 @@
 #define hipMemAdviseUnsetPreferredLocation cudaMemAdviseUnsetPreferredLocation
 // hipMemAdviseUnsetReadMostly also maps from CU_MEM_ADVISE_UNSET_READ_MOSTLY; cudaMemAdviseUnsetReadMostly chosen
 #define hipMemAdviseUnsetReadMostly cudaMemAdviseUnsetReadMostly
+// hipMemAllocNodeParams also maps from CUDA_MEM_ALLOC_NODE_PARAMS, CUDA_MEM_ALLOC_NODE_PARAMS_v1, CUDA_MEM_ALLOC_NODE_PARAMS_v1_st, CUDA_MEM_ALLOC_NODE_PARAMS_st (removed); cudaMemAllocNodeParams chosen
+#define hipMemAllocNodeParams cudaMemAllocNodeParams
 // hipMemAllocationHandleType also maps from CUmemAllocationHandleType, CUmemAllocationHandleType_enum; cudaMemAllocationHandleType chosen
 #define hipMemAllocationHandleType cudaMemAllocationHandleType
 // hipMemAllocationType also maps from CUmemAllocationType, CUmemAllocationType_enum; cudaMemAllocationType chosen
 #define hipMemAllocationType cudaMemAllocationType
+// hipMemAllocationTypeInvalid also maps from CU_MEM_ALLOCATION_TYPE_INVALID; cudaMemAllocationTypeInvalid chosen
+#define hipMemAllocationTypeInvalid cudaMemAllocationTypeInvalid
+// hipMemAllocationTypeMax also maps from CU_MEM_ALLOCATION_TYPE_MAX; cudaMemAllocationTypeMax chosen
+#define hipMemAllocationTypeMax cudaMemAllocationTypeMax
 // hipMemAllocationTypePinned also maps from CU_MEM_ALLOCATION_TYPE_PINNED; cudaMemAllocationTypePinned chosen
 #define hipMemAllocationTypePinned cudaMemAllocationTypePinned
 // hipMemAttachGlobal also maps from CU_MEM_ATTACH_GLOBAL; cudaMemAttachGlobal chosen
@@ -478,12 +900,18 @@
 #define hipMemAttachHost cudaMemAttachHost
 // hipMemAttachSingle also maps from CU_MEM_ATTACH_SINGLE; cudaMemAttachSingle chosen
 #define hipMemAttachSingle cudaMemAttachSingle
+// hipMemFreeNodeParams also maps from CUDA_MEM_FREE_NODE_PARAMS, CUDA_MEM_FREE_NODE_PARAMS_st; cudaMemFreeNodeParams chosen
+#define hipMemFreeNodeParams cudaMemFreeNodeParams
 // hipMemGetInfo also maps from cuMemGetInfo, cuMemGetInfo_v2; cudaMemGetInfo chosen
 #define hipMemGetInfo cudaMemGetInfo
 // hipMemHandleTypeNone also maps from CU_MEM_HANDLE_TYPE_NONE; cudaMemHandleTypeNone chosen
 #define hipMemHandleTypeNone cudaMemHandleTypeNone
 // hipMemHandleTypePosixFileDescriptor also maps from CU_MEM_HANDLE_TYPE_POSIX_FILE_DESCRIPTOR; cudaMemHandleTypePosixFileDescriptor chosen
 #define hipMemHandleTypePosixFileDescriptor cudaMemHandleTypePosixFileDescriptor
+// hipMemHandleTypeWin32 also maps from CU_MEM_HANDLE_TYPE_WIN32; cudaMemHandleTypeWin32 chosen
+#define hipMemHandleTypeWin32 cudaMemHandleTypeWin32
+// hipMemHandleTypeWin32Kmt also maps from CU_MEM_HANDLE_TYPE_WIN32_KMT; cudaMemHandleTypeWin32Kmt chosen
+#define hipMemHandleTypeWin32Kmt cudaMemHandleTypeWin32Kmt
 // hipMemLocation also maps from CUmemLocation, CUmemLocation_st, CUmemLocation_v1; cudaMemLocation chosen
 #define hipMemLocation cudaMemLocation
 // hipMemLocationType also maps from CUmemLocationType, CUmemLocationType_enum; cudaMemLocationType chosen
@@ -508,10 +936,22 @@
 #define hipMemPoolCreate cudaMemPoolCreate
 // hipMemPoolDestroy also maps from cuMemPoolDestroy; cudaMemPoolDestroy chosen
 #define hipMemPoolDestroy cudaMemPoolDestroy
+// hipMemPoolExportPointer also maps from cuMemPoolExportPointer; cudaMemPoolExportPointer chosen
+#define hipMemPoolExportPointer cudaMemPoolExportPointer
+// hipMemPoolExportToShareableHandle also maps from cuMemPoolExportToShareableHandle; cudaMemPoolExportToShareableHandle chosen
+#define hipMemPoolExportToShareableHandle cudaMemPoolExportToShareableHandle
+// hipMemPoolGetAccess also maps from cuMemPoolGetAccess; cudaMemPoolGetAccess chosen
+#define hipMemPoolGetAccess cudaMemPoolGetAccess
 // hipMemPoolGetAttribute also maps from cuMemPoolGetAttribute; cudaMemPoolGetAttribute chosen
 #define hipMemPoolGetAttribute cudaMemPoolGetAttribute
+// hipMemPoolImportFromShareableHandle also maps from cuMemPoolImportFromShareableHandle; cudaMemPoolImportFromShareableHandle chosen
+#define hipMemPoolImportFromShareableHandle cudaMemPoolImportFromShareableHandle
+// hipMemPoolImportPointer also maps from cuMemPoolImportPointer; cudaMemPoolImportPointer chosen
+#define hipMemPoolImportPointer cudaMemPoolImportPointer
 // hipMemPoolProps also maps from CUmemPoolProps, CUmemPoolProps_st, CUmemPoolProps_v1; cudaMemPoolProps chosen
 #define hipMemPoolProps cudaMemPoolProps
+// hipMemPoolPtrExportData also maps from CUmemPoolPtrExportData, CUmemPoolPtrExportData_st, CUmemPoolPtrExportData_v1; cudaMemPoolPtrExportData chosen
+#define hipMemPoolPtrExportData cudaMemPoolPtrExportData
 // hipMemPoolReuseAllowInternalDependencies also maps from CU_MEMPOOL_ATTR_REUSE_ALLOW_INTERNAL_DEPENDENCIES; cudaMemPoolReuseAllowInternalDependencies chosen
 #define hipMemPoolReuseAllowInternalDependencies cudaMemPoolReuseAllowInternalDependencies
 // hipMemPoolReuseAllowOpportunistic also maps from CU_MEMPOOL_ATTR_REUSE_ALLOW_OPPORTUNISTIC; cudaMemPoolReuseAllowOpportunistic chosen
@@ -553,10 +993,13 @@
 #define hipMemcpyDefault cudaMemcpyDefault
 #define hipMemcpyDeviceToDevice cudaMemcpyDeviceToDevice
 #define hipMemcpyDeviceToHost cudaMemcpyDeviceToHost
+#define hipMemcpyFromArray cudaMemcpyFromArray
 #define hipMemcpyFromSymbol cudaMemcpyFromSymbol
 #define hipMemcpyFromSymbolAsync cudaMemcpyFromSymbolAsync
 #define hipMemcpyHostToDevice cudaMemcpyHostToDevice
 #define hipMemcpyHostToHost cudaMemcpyHostToHost
+// hipMemcpyNodeParams also maps from CUDA_MEMCPY_NODE_PARAMS, CUDA_MEMCPY_NODE_PARAMS_st; cudaMemcpyNodeParams chosen
+#define hipMemcpyNodeParams cudaMemcpyNodeParams
 #define hipMemcpyPeer cudaMemcpyPeer
 #define hipMemcpyPeerAsync cudaMemcpyPeerAsync
 #define hipMemcpyToArray cudaMemcpyToArray
@@ -566,14 +1009,15 @@
 #define hipMemoryTypeHost cudaMemoryTypeHost
 #define hipMemoryTypeManaged cudaMemoryTypeManaged
 #define hipMemoryTypeUnregistered cudaMemoryTypeUnregistered
-// hipMemset also maps from cuMemsetD32_v2; cudaMemset chosen
 #define hipMemset cudaMemset
 #define hipMemset2D cudaMemset2D
 #define hipMemset2DAsync cudaMemset2DAsync
 #define hipMemset3D cudaMemset3D
 #define hipMemset3DAsync cudaMemset3DAsync
-// hipMemsetAsync also maps from cuMemsetD32Async; cudaMemsetAsync chosen
 #define hipMemsetAsync cudaMemsetAsync
+#define hipMemsetParams cudaMemsetParams
+// hipMipmappedArray also maps from CUmipmappedArray_st; cudaMipmappedArray chosen
+#define hipMipmappedArray cudaMipmappedArray
 // hipOccupancyDefault also maps from CU_OCCUPANCY_DEFAULT; cudaOccupancyDefault chosen
 #define hipOccupancyDefault cudaOccupancyDefault
 // hipOccupancyDisableCachingOverride also maps from CU_OCCUPANCY_DISABLE_CACHING_OVERRIDE; cudaOccupancyDisableCachingOverride chosen
@@ -585,7 +1029,6 @@
 #define hipOccupancyMaxPotentialBlockSizeVariableSMemWithFlags cudaOccupancyMaxPotentialBlockSizeVariableSMemWithFlags
 #define hipOccupancyMaxPotentialBlockSizeWithFlags cudaOccupancyMaxPotentialBlockSizeWithFlags
 #define hipPeekAtLastError cudaPeekAtLastError
-// hipPointerGetAttributes also maps from cuPointerGetAttributes; cudaPointerGetAttributes chosen
 #define hipPointerGetAttributes cudaPointerGetAttributes
 // hipProfilerStart also maps from cuProfilerStart; cudaProfilerStart chosen
 #define hipProfilerStart cudaProfilerStart
@@ -593,83 +1036,44 @@
 #define hipProfilerStop cudaProfilerStop
 #define hipReadModeElementType cudaReadModeElementType
 #define hipReadModeNormalizedFloat cudaReadModeNormalizedFloat
-// hipResViewFormatFloat1 also maps from CU_RES_VIEW_FORMAT_FLOAT_1X32; cudaResViewFormatFloat1 chosen
 #define hipResViewFormatFloat1 cudaResViewFormatFloat1
-// hipResViewFormatFloat2 also maps from CU_RES_VIEW_FORMAT_FLOAT_2X32; cudaResViewFormatFloat2 chosen
 #define hipResViewFormatFloat2 cudaResViewFormatFloat2
-// hipResViewFormatFloat4 also maps from CU_RES_VIEW_FORMAT_FLOAT_4X32; cudaResViewFormatFloat4 chosen
 #define hipResViewFormatFloat4 cudaResViewFormatFloat4
-// hipResViewFormatHalf1 also maps from CU_RES_VIEW_FORMAT_FLOAT_1X16; cudaResViewFormatHalf1 chosen
 #define hipResViewFormatHalf1 cudaResViewFormatHalf1
-// hipResViewFormatHalf2 also maps from CU_RES_VIEW_FORMAT_FLOAT_2X16; cudaResViewFormatHalf2 chosen
 #define hipResViewFormatHalf2 cudaResViewFormatHalf2
-// hipResViewFormatHalf4 also maps from CU_RES_VIEW_FORMAT_FLOAT_4X16; cudaResViewFormatHalf4 chosen
 #define hipResViewFormatHalf4 cudaResViewFormatHalf4
-// hipResViewFormatNone also maps from CU_RES_VIEW_FORMAT_NONE; cudaResViewFormatNone chosen
 #define hipResViewFormatNone cudaResViewFormatNone
-// hipResViewFormatSignedBlockCompressed4 also maps from CU_RES_VIEW_FORMAT_SIGNED_BC4; cudaResViewFormatSignedBlockCompressed4 chosen
 #define hipResViewFormatSignedBlockCompressed4 cudaResViewFormatSignedBlockCompressed4
-// hipResViewFormatSignedBlockCompressed5 also maps from CU_RES_VIEW_FORMAT_SIGNED_BC5; cudaResViewFormatSignedBlockCompressed5 chosen
 #define hipResViewFormatSignedBlockCompressed5 cudaResViewFormatSignedBlockCompressed5
-// hipResViewFormatSignedBlockCompressed6H also maps from CU_RES_VIEW_FORMAT_SIGNED_BC6H; cudaResViewFormatSignedBlockCompressed6H chosen
 #define hipResViewFormatSignedBlockCompressed6H cudaResViewFormatSignedBlockCompressed6H
-// hipResViewFormatSignedChar1 also maps from CU_RES_VIEW_FORMAT_SINT_1X8; cudaResViewFormatSignedChar1 chosen
 #define hipResViewFormatSignedChar1 cudaResViewFormatSignedChar1
-// hipResViewFormatSignedChar2 also maps from CU_RES_VIEW_FORMAT_SINT_2X8; cudaResViewFormatSignedChar2 chosen
 #define hipResViewFormatSignedChar2 cudaResViewFormatSignedChar2
-// hipResViewFormatSignedChar4 also maps from CU_RES_VIEW_FORMAT_SINT_4X8; cudaResViewFormatSignedChar4 chosen
 #define hipResViewFormatSignedChar4 cudaResViewFormatSignedChar4
-// hipResViewFormatSignedInt1 also maps from CU_RES_VIEW_FORMAT_SINT_1X32; cudaResViewFormatSignedInt1 chosen
 #define hipResViewFormatSignedInt1 cudaResViewFormatSignedInt1
-// hipResViewFormatSignedInt2 also maps from CU_RES_VIEW_FORMAT_SINT_2X32; cudaResViewFormatSignedInt2 chosen
 #define hipResViewFormatSignedInt2 cudaResViewFormatSignedInt2
-// hipResViewFormatSignedInt4 also maps from CU_RES_VIEW_FORMAT_SINT_4X32; cudaResViewFormatSignedInt4 chosen
 #define hipResViewFormatSignedInt4 cudaResViewFormatSignedInt4
-// hipResViewFormatSignedShort1 also maps from CU_RES_VIEW_FORMAT_SINT_1X16; cudaResViewFormatSignedShort1 chosen
 #define hipResViewFormatSignedShort1 cudaResViewFormatSignedShort1
-// hipResViewFormatSignedShort2 also maps from CU_RES_VIEW_FORMAT_SINT_2X16; cudaResViewFormatSignedShort2 chosen
 #define hipResViewFormatSignedShort2 cudaResViewFormatSignedShort2
-// hipResViewFormatSignedShort4 also maps from CU_RES_VIEW_FORMAT_SINT_4X16; cudaResViewFormatSignedShort4 chosen
 #define hipResViewFormatSignedShort4 cudaResViewFormatSignedShort4
-// hipResViewFormatUnsignedBlockCompressed1 also maps from CU_RES_VIEW_FORMAT_UNSIGNED_BC1; cudaResViewFormatUnsignedBlockCompressed1 chosen
 #define hipResViewFormatUnsignedBlockCompressed1 cudaResViewFormatUnsignedBlockCompressed1
-// hipResViewFormatUnsignedBlockCompressed2 also maps from CU_RES_VIEW_FORMAT_UNSIGNED_BC2; cudaResViewFormatUnsignedBlockCompressed2 chosen
 #define hipResViewFormatUnsignedBlockCompressed2 cudaResViewFormatUnsignedBlockCompressed2
-// hipResViewFormatUnsignedBlockCompressed3 also maps from CU_RES_VIEW_FORMAT_UNSIGNED_BC3; cudaResViewFormatUnsignedBlockCompressed3 chosen
 #define hipResViewFormatUnsignedBlockCompressed3 cudaResViewFormatUnsignedBlockCompressed3
-// hipResViewFormatUnsignedBlockCompressed4 also maps from CU_RES_VIEW_FORMAT_UNSIGNED_BC4; cudaResViewFormatUnsignedBlockCompressed4 chosen
 #define hipResViewFormatUnsignedBlockCompressed4 cudaResViewFormatUnsignedBlockCompressed4
-// hipResViewFormatUnsignedBlockCompressed5 also maps from CU_RES_VIEW_FORMAT_UNSIGNED_BC5; cudaResViewFormatUnsignedBlockCompressed5 chosen
 #define hipResViewFormatUnsignedBlockCompressed5 cudaResViewFormatUnsignedBlockCompressed5
-// hipResViewFormatUnsignedBlockCompressed6H also maps from CU_RES_VIEW_FORMAT_UNSIGNED_BC6H; cudaResViewFormatUnsignedBlockCompressed6H chosen
 #define hipResViewFormatUnsignedBlockCompressed6H cudaResViewFormatUnsignedBlockCompressed6H
-// hipResViewFormatUnsignedBlockCompressed7 also maps from CU_RES_VIEW_FORMAT_UNSIGNED_BC7; cudaResViewFormatUnsignedBlockCompressed7 chosen
 #define hipResViewFormatUnsignedBlockCompressed7 cudaResViewFormatUnsignedBlockCompressed7
-// hipResViewFormatUnsignedChar1 also maps from CU_RES_VIEW_FORMAT_UINT_1X8; cudaResViewFormatUnsignedChar1 chosen
 #define hipResViewFormatUnsignedChar1 cudaResViewFormatUnsignedChar1
-// hipResViewFormatUnsignedChar2 also maps from CU_RES_VIEW_FORMAT_UINT_2X8; cudaResViewFormatUnsignedChar2 chosen
 #define hipResViewFormatUnsignedChar2 cudaResViewFormatUnsignedChar2
-// hipResViewFormatUnsignedChar4 also maps from CU_RES_VIEW_FORMAT_UINT_4X8; cudaResViewFormatUnsignedChar4 chosen
 #define hipResViewFormatUnsignedChar4 cudaResViewFormatUnsignedChar4
-// hipResViewFormatUnsignedInt1 also maps from CU_RES_VIEW_FORMAT_UINT_1X32; cudaResViewFormatUnsignedInt1 chosen
 #define hipResViewFormatUnsignedInt1 cudaResViewFormatUnsignedInt1
-// hipResViewFormatUnsignedInt2 also maps from CU_RES_VIEW_FORMAT_UINT_2X32; cudaResViewFormatUnsignedInt2 chosen
 #define hipResViewFormatUnsignedInt2 cudaResViewFormatUnsignedInt2
-// hipResViewFormatUnsignedInt4 also maps from CU_RES_VIEW_FORMAT_UINT_4X32; cudaResViewFormatUnsignedInt4 chosen
 #define hipResViewFormatUnsignedInt4 cudaResViewFormatUnsignedInt4
-// hipResViewFormatUnsignedShort1 also maps from CU_RES_VIEW_FORMAT_UINT_1X16; cudaResViewFormatUnsignedShort1 chosen
 #define hipResViewFormatUnsignedShort1 cudaResViewFormatUnsignedShort1
-// hipResViewFormatUnsignedShort2 also maps from CU_RES_VIEW_FORMAT_UINT_2X16; cudaResViewFormatUnsignedShort2 chosen
 #define hipResViewFormatUnsignedShort2 cudaResViewFormatUnsignedShort2
-// hipResViewFormatUnsignedShort4 also maps from CU_RES_VIEW_FORMAT_UINT_4X16; cudaResViewFormatUnsignedShort4 chosen
 #define hipResViewFormatUnsignedShort4 cudaResViewFormatUnsignedShort4
-// hipResourceTypeArray also maps from CU_RESOURCE_TYPE_ARRAY; cudaResourceTypeArray chosen
 #define hipResourceTypeArray cudaResourceTypeArray
-// hipResourceTypeLinear also maps from CU_RESOURCE_TYPE_LINEAR; cudaResourceTypeLinear chosen
 #define hipResourceTypeLinear cudaResourceTypeLinear
-// hipResourceTypeMipmappedArray also maps from CU_RESOURCE_TYPE_MIPMAPPED_ARRAY; cudaResourceTypeMipmappedArray chosen
 #define hipResourceTypeMipmappedArray cudaResourceTypeMipmappedArray
-// hipResourceTypePitch2D also maps from CU_RESOURCE_TYPE_PITCH2D; cudaResourceTypePitch2D chosen
 #define hipResourceTypePitch2D cudaResourceTypePitch2D
 #define hipRuntimeGetVersion cudaRuntimeGetVersion
 #define hipSetDevice cudaSetDevice
@@ -682,18 +1086,33 @@
 #define hipSharedMemBankSizeEightByte cudaSharedMemBankSizeEightByte
 // hipSharedMemBankSizeFourByte also maps from CU_SHARED_MEM_CONFIG_FOUR_BYTE_BANK_SIZE; cudaSharedMemBankSizeFourByte chosen
 #define hipSharedMemBankSizeFourByte cudaSharedMemBankSizeFourByte
+// hipSignalExternalSemaphoresAsync also maps from cuSignalExternalSemaphoresAsync; cudaSignalExternalSemaphoresAsync chosen
+#define hipSignalExternalSemaphoresAsync cudaSignalExternalSemaphoresAsync
 // hipStreamAddCallback also maps from cuStreamAddCallback; cudaStreamAddCallback chosen
 #define hipStreamAddCallback cudaStreamAddCallback
+// hipStreamAddCaptureDependencies also maps from CU_STREAM_ADD_CAPTURE_DEPENDENCIES; cudaStreamAddCaptureDependencies chosen
+#define hipStreamAddCaptureDependencies cudaStreamAddCaptureDependencies
 // hipStreamAttachMemAsync also maps from cuStreamAttachMemAsync; cudaStreamAttachMemAsync chosen
 #define hipStreamAttachMemAsync cudaStreamAttachMemAsync
+// hipStreamBeginCapture also maps from cuStreamBeginCapture, cuStreamBeginCapture_v2; cudaStreamBeginCapture chosen
 #define hipStreamBeginCapture cudaStreamBeginCapture
+// hipStreamBeginCaptureToGraph also maps from cuStreamBeginCaptureToGraph; cudaStreamBeginCaptureToGraph chosen
+#define hipStreamBeginCaptureToGraph cudaStreamBeginCaptureToGraph
+// hipStreamCaptureMode also maps from CUstreamCaptureMode, CUstreamCaptureMode_enum; cudaStreamCaptureMode chosen
 #define hipStreamCaptureMode cudaStreamCaptureMode
+// hipStreamCaptureModeGlobal also maps from CU_STREAM_CAPTURE_MODE_GLOBAL; cudaStreamCaptureModeGlobal chosen
 #define hipStreamCaptureModeGlobal cudaStreamCaptureModeGlobal
+// hipStreamCaptureModeRelaxed also maps from CU_STREAM_CAPTURE_MODE_RELAXED; cudaStreamCaptureModeRelaxed chosen
 #define hipStreamCaptureModeRelaxed cudaStreamCaptureModeRelaxed
+// hipStreamCaptureModeThreadLocal also maps from CU_STREAM_CAPTURE_MODE_THREAD_LOCAL; cudaStreamCaptureModeThreadLocal chosen
 #define hipStreamCaptureModeThreadLocal cudaStreamCaptureModeThreadLocal
+// hipStreamCaptureStatus also maps from CUstreamCaptureStatus, CUstreamCaptureStatus_enum; cudaStreamCaptureStatus chosen
 #define hipStreamCaptureStatus cudaStreamCaptureStatus
+// hipStreamCaptureStatusActive also maps from CU_STREAM_CAPTURE_STATUS_ACTIVE; cudaStreamCaptureStatusActive chosen
 #define hipStreamCaptureStatusActive cudaStreamCaptureStatusActive
+// hipStreamCaptureStatusInvalidated also maps from CU_STREAM_CAPTURE_STATUS_INVALIDATED; cudaStreamCaptureStatusInvalidated chosen
 #define hipStreamCaptureStatusInvalidated cudaStreamCaptureStatusInvalidated
+// hipStreamCaptureStatusNone also maps from CU_STREAM_CAPTURE_STATUS_NONE; cudaStreamCaptureStatusNone chosen
 #define hipStreamCaptureStatusNone cudaStreamCaptureStatusNone
 #define hipStreamCreate cudaStreamCreate
 #define hipStreamCreateWithFlags cudaStreamCreateWithFlags
@@ -703,13 +1122,17 @@
 #define hipStreamDefault cudaStreamDefault
 // hipStreamDestroy also maps from cuStreamDestroy, cuStreamDestroy_v2; cudaStreamDestroy chosen
 #define hipStreamDestroy cudaStreamDestroy
+// hipStreamEndCapture also maps from cuStreamEndCapture; cudaStreamEndCapture chosen
 #define hipStreamEndCapture cudaStreamEndCapture
+// hipStreamGetCaptureInfo also maps from cuStreamGetCaptureInfo; cudaStreamGetCaptureInfo chosen
 #define hipStreamGetCaptureInfo cudaStreamGetCaptureInfo
+// hipStreamGetCaptureInfo_v2 also maps from cuStreamGetCaptureInfo_v2; cudaStreamGetCaptureInfo_v2 chosen
 #define hipStreamGetCaptureInfo_v2 cudaStreamGetCaptureInfo_v2
 // hipStreamGetFlags also maps from cuStreamGetFlags; cudaStreamGetFlags chosen
 #define hipStreamGetFlags cudaStreamGetFlags
 // hipStreamGetPriority also maps from cuStreamGetPriority; cudaStreamGetPriority chosen
 #define hipStreamGetPriority cudaStreamGetPriority
+// hipStreamIsCapturing also maps from cuStreamIsCapturing; cudaStreamIsCapturing chosen
 #define hipStreamIsCapturing cudaStreamIsCapturing
 #define hipStreamLegacy cudaStreamLegacy
 // hipStreamNonBlocking also maps from CU_STREAM_NON_BLOCKING; cudaStreamNonBlocking chosen
@@ -717,28 +1140,43 @@
 #define hipStreamPerThread cudaStreamPerThread
 // hipStreamQuery also maps from cuStreamQuery; cudaStreamQuery chosen
 #define hipStreamQuery cudaStreamQuery
+// hipStreamSetCaptureDependencies also maps from CU_STREAM_SET_CAPTURE_DEPENDENCIES; cudaStreamSetCaptureDependencies chosen
 #define hipStreamSetCaptureDependencies cudaStreamSetCaptureDependencies
 // hipStreamSynchronize also maps from cuStreamSynchronize; cudaStreamSynchronize chosen
 #define hipStreamSynchronize cudaStreamSynchronize
+// hipStreamUpdateCaptureDependencies also maps from cuStreamUpdateCaptureDependencies; cudaStreamUpdateCaptureDependencies chosen
 #define hipStreamUpdateCaptureDependencies cudaStreamUpdateCaptureDependencies
+// hipStreamUpdateCaptureDependenciesFlags also maps from CUstreamUpdateCaptureDependencies_flags, CUstreamUpdateCaptureDependencies_flags_enum; cudaStreamUpdateCaptureDependenciesFlags chosen
+#define hipStreamUpdateCaptureDependenciesFlags cudaStreamUpdateCaptureDependenciesFlags
 // hipStreamWaitEvent also maps from cuStreamWaitEvent; cudaStreamWaitEvent chosen
 #define hipStreamWaitEvent cudaStreamWaitEvent
 // hipSuccess also maps from CUDA_SUCCESS; cudaSuccess chosen
 #define hipSuccess cudaSuccess
+// hipThreadExchangeStreamCaptureMode also maps from cuThreadExchangeStreamCaptureMode; cudaThreadExchangeStreamCaptureMode chosen
 #define hipThreadExchangeStreamCaptureMode cudaThreadExchangeStreamCaptureMode
+#define hipUUID_t CUuuid_st
 #define hipUnbindTexture cudaUnbindTexture
+// hipUserObjectCreate also maps from cuUserObjectCreate; cudaUserObjectCreate chosen
 #define hipUserObjectCreate cudaUserObjectCreate
+// hipUserObjectFlags also maps from CUuserObject_flags, CUuserObject_flags_enum; cudaUserObjectFlags chosen
+#define hipUserObjectFlags cudaUserObjectFlags
+// hipUserObjectNoDestructorSync also maps from CU_USER_OBJECT_NO_DESTRUCTOR_SYNC; cudaUserObjectNoDestructorSync chosen
 #define hipUserObjectNoDestructorSync cudaUserObjectNoDestructorSync
+// hipUserObjectRelease also maps from cuUserObjectRelease; cudaUserObjectRelease chosen
 #define hipUserObjectRelease cudaUserObjectRelease
+// hipUserObjectRetain also maps from cuUserObjectRetain; cudaUserObjectRetain chosen
 #define hipUserObjectRetain cudaUserObjectRetain
+// hipUserObjectRetainFlags also maps from CUuserObjectRetain_flags, CUuserObjectRetain_flags_enum; cudaUserObjectRetainFlags chosen
+#define hipUserObjectRetainFlags cudaUserObjectRetainFlags
+// hipUserObject_t also maps from CUuserObject; cudaUserObject_t chosen
 #define hipUserObject_t cudaUserObject_t
+// hipWaitExternalSemaphoresAsync also maps from cuWaitExternalSemaphoresAsync; cudaWaitExternalSemaphoresAsync chosen
+#define hipWaitExternalSemaphoresAsync cudaWaitExternalSemaphoresAsync
+#define ihipGraph CUgraph_st
 #define make_hipExtent make_cudaExtent
 #define make_hipPitchedPtr make_cudaPitchedPtr
 #define make_hipPos make_cudaPos
 
 // Defined by hand in the layer's headers (more than a rename):
-//   __HIPCC__ hipCpuDeviceId hipDeviceAttributeCooperativeLaunch
-//   hipDeviceAttributeDirectManagedMemAccessFromHost hipDeviceAttributeMemoryPoolsSupported
-//   hipDeviceAttributeMultiGpuBoardGroupID hipDeviceAttributePageableMemoryAccessUsesHostPageTables
-//   hipHostMallocDefault hipHostMallocMapped hipHostMallocPortable hipHostMallocWriteCombined
-//   hipMemPrefetchAsync
+//   __HIPCC__ hipDeviceAttributeMultiGpuBoardGroupID hipHostMallocDefault hipHostMallocMapped
+//   hipHostMallocPortable hipHostMallocWriteCombined hipMemPrefetchAsync

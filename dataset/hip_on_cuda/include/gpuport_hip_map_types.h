@@ -3,6 +3,12 @@
 // Re-generate after changing the tables: python scripts/gen_hip_on_cuda.py
 #pragma once
 
+#define HIPaddress_mode CUaddress_mode
+#define HIPfilter_mode CUfilter_mode
+#define HIPresourceViewFormat CUresourceViewFormat
+#define HIPresourceViewFormat_enum CUresourceViewFormat_enum
+#define HIPresourcetype CUresourcetype
+#define HIPresourcetype_enum CUresourcetype_enum
 // hipArray also maps from CUarray_st; cudaArray chosen
 #define hipArray cudaArray
 #define hipArrayCubemap cudaArrayCubemap
@@ -11,31 +17,40 @@
 #define hipArraySurfaceLoadStore cudaArraySurfaceLoadStore
 #define hipArrayTextureGather cudaArrayTextureGather
 #define hipArray_const_t cudaArray_const_t
+// hipArray_t also maps from CUarray; cudaArray_t chosen
 #define hipArray_t cudaArray_t
 #define hipChannelFormatDesc cudaChannelFormatDesc
 #define hipChannelFormatKind cudaChannelFormatKind
+// hipComputeMode also maps from CUcomputemode_enum; cudaComputeMode chosen
 #define hipComputeMode cudaComputeMode
 #define hipCtx_t CUcontext
+// hipDeviceP2PAttr also maps from CUdevice_P2PAttribute_enum; cudaDeviceP2PAttr chosen
 #define hipDeviceP2PAttr cudaDeviceP2PAttr
+// hipDevice_t also maps from CUdevice_v1; CUdevice chosen
 #define hipDevice_t CUdevice
+// hipDeviceptr_t also maps from CUdeviceptr_v1, CUdeviceptr_v2; CUdeviceptr chosen
 #define hipDeviceptr_t CUdeviceptr
-// hipError_t also maps from CUresult, cudaError; cudaError_t chosen
+// hipError_t also maps from CUresult, cudaError, cudaError_enum; cudaError_t chosen
 #define hipError_t cudaError_t
 // hipEvent_t also maps from CUevent; cudaEvent_t chosen
 #define hipEvent_t cudaEvent_t
 #define hipExtent cudaExtent
 #define hipFuncCache_t cudaFuncCache
-#define hipFunction_t CUfunction
-// hipGLDeviceList also maps from CUGLDeviceList; cudaGLDeviceList chosen
+// hipGLDeviceList also maps from CUGLDeviceList, CUGLDeviceList_enum; cudaGLDeviceList chosen
 #define hipGLDeviceList cudaGLDeviceList
+// hipGraphExec_t also maps from CUgraphExec; cudaGraphExec_t chosen
 #define hipGraphExec_t cudaGraphExec_t
+// hipGraph_t also maps from CUgraph; cudaGraph_t chosen
 #define hipGraph_t cudaGraph_t
 // hipGraphicsRegisterFlags also maps from CUgraphicsRegisterFlags, CUgraphicsRegisterFlags_enum; cudaGraphicsRegisterFlags chosen
 #define hipGraphicsRegisterFlags cudaGraphicsRegisterFlags
-#define hipGraphicsResource_t CUgraphicsResource
-// hipIpcEventHandle_t also maps from cudaIpcEventHandle_st; cudaIpcEventHandle_t chosen
+// hipIpcEventHandle_st also maps from CUipcEventHandle_st; cudaIpcEventHandle_st chosen
+#define hipIpcEventHandle_st cudaIpcEventHandle_st
+// hipIpcEventHandle_t also maps from CUipcEventHandle_v1; cudaIpcEventHandle_t chosen
 #define hipIpcEventHandle_t cudaIpcEventHandle_t
-// hipIpcMemHandle_t also maps from cudaIpcMemHandle_st; cudaIpcMemHandle_t chosen
+// hipIpcMemHandle_st also maps from CUipcMemHandle_st; cudaIpcMemHandle_st chosen
+#define hipIpcMemHandle_st cudaIpcMemHandle_st
+// hipIpcMemHandle_t also maps from CUipcMemHandle_v1; cudaIpcMemHandle_t chosen
 #define hipIpcMemHandle_t cudaIpcMemHandle_t
 // hipJitOption also maps from CUjit_option_enum; CUjit_option chosen
 #define hipJitOption CUjit_option
@@ -51,12 +66,10 @@
 #define hipMemHandleType CUmemHandleType
 // hipMemOperationType also maps from CUmemOperationType_enum; CUmemOperationType chosen
 #define hipMemOperationType CUmemOperationType
-// hipMemPoolPtrExportData also maps from CUmemPoolPtrExportData_st, CUmemPoolPtrExportData_v1; CUmemPoolPtrExportData chosen
-#define hipMemPoolPtrExportData CUmemPoolPtrExportData
 // hipMemRangeAttribute also maps from CUmem_range_attribute, CUmem_range_attribute_enum; cudaMemRangeAttribute chosen
 #define hipMemRangeAttribute cudaMemRangeAttribute
 #define hipMemcpyKind cudaMemcpyKind
-// hipMemoryAdvise also maps from CUmem_advise_enum; cudaMemoryAdvise chosen
+// hipMemoryAdvise also maps from CUmem_advise, CUmem_advise_enum; cudaMemoryAdvise chosen
 #define hipMemoryAdvise cudaMemoryAdvise
 #define hipMemoryType cudaMemoryType
 #define hipMipmappedArray_const_t cudaMipmappedArray_const_t
@@ -65,13 +78,12 @@
 #define hipModule_t CUmodule
 #define hipPitchedPtr cudaPitchedPtr
 #define hipPointerAttribute_t cudaPointerAttributes
+// hipPointer_attribute also maps from CUpointer_attribute_enum; CUpointer_attribute chosen
 #define hipPointer_attribute CUpointer_attribute
 #define hipPos cudaPos
 #define hipResourceDesc cudaResourceDesc
-// hipResourceType also maps from CUresourcetype, CUresourcetype_enum; cudaResourceType chosen
 #define hipResourceType cudaResourceType
 #define hipResourceViewDesc cudaResourceViewDesc
-// hipResourceViewFormat also maps from CUresourceViewFormat, CUresourceViewFormat_enum; cudaResourceViewFormat chosen
 #define hipResourceViewFormat cudaResourceViewFormat
 // hipSharedMemConfig also maps from CUsharedconfig, CUsharedconfig_enum; cudaSharedMemConfig chosen
 #define hipSharedMemConfig cudaSharedMemConfig
@@ -81,12 +93,13 @@
 // hipStream_t also maps from CUstream; cudaStream_t chosen
 #define hipStream_t cudaStream_t
 #define hipSurfaceBoundaryMode cudaSurfaceBoundaryMode
+// hipSurfaceObject_t also maps from CUsurfObject_v1; cudaSurfaceObject_t chosen
 #define hipSurfaceObject_t cudaSurfaceObject_t
+#define hipTexRef CUtexref
 #define hipTextureAddressMode cudaTextureAddressMode
 #define hipTextureDesc cudaTextureDesc
-// hipTextureFilterMode also maps from CUfilter_mode; cudaTextureFilterMode chosen
 #define hipTextureFilterMode cudaTextureFilterMode
-// hipTextureObject_t also maps from CUtexObject; cudaTextureObject_t chosen
+// hipTextureObject_t also maps from CUtexObject, CUtexObject_v1; cudaTextureObject_t chosen
 #define hipTextureObject_t cudaTextureObject_t
 #define hipTextureReadMode cudaTextureReadMode
 #define hipTextureType1D cudaTextureType1D
@@ -101,7 +114,6 @@
 #define ihipEvent_t CUevent_st
 #define ihipMemPoolHandle_t CUmemPoolHandle_st
 #define ihipStream_t CUstream_st
-#define textureReference CUtexref
 
 // Defined by hand in the layer's headers (more than a rename):
 //   __hip_bfloat16 __hip_bfloat162 hipDeviceAttribute_t hipDeviceProp_t
