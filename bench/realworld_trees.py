@@ -853,9 +853,9 @@ def main(argv: list[str] | None = None) -> int:
     if args.device_results:
         import rwt_device
 
-        runs = rwt_device.read_results(
-            Path(args.device_results), recs
-        )  # before the summary: it sets verdicts
+        # Before the summary: it sets the verdicts; the bundle's manifest holds the programs' PASS regexes.
+        manifest = Path(args.device_bundle or HERE / ".rwt-bundle") / "manifest.json"
+        runs = rwt_device.read_results(Path(args.device_results), recs, manifest)
     summary = summarise(recs, h.tools)
     if runs is not None:
         summary["runs"] = runs

@@ -28,6 +28,7 @@ from pathlib import Path
 from typing import Any
 
 BUILD_TIMEOUT_S = 300
+TAIL_CHARS = 3000
 RUN_TIMEOUT_S = 60
 LIBS = {
     "cublas": "-lcublas",
@@ -64,6 +65,8 @@ def build(
         src = prog / unit
         if src.suffix == ".c":
             cmd = [*base, "-x", "c", "-c", str(src), "-o", str(obj)]
+        elif src.suffix in (".cpp", ".cc", ".cxx"):  # host files, as the project's build compiles them
+            cmd = [*base, "-std=c++17", "-c", str(src), "-o", str(obj)]
         else:
             cmd = [
                 *base,
@@ -99,7 +102,7 @@ def one(bundle: Path, spec: dict[str, Any], hip_layer: Path, scratch: Path) -> d
             res[side] = {"built": False, "why": why}
             continue
         rc, out, wall = sh([str(exe), *spec.get("run", [])], root / spec["prog"], RUN_TIMEOUT_S)
-        res[side] = {"built": True, "rc": rc, "stdout_tail": out[-3000:], "wall_s": round(wall, 3)}
+        res[side] = {"built": True, "rc": rc, "stdout_tail": out[-TAIL_CHARS:], "wall_s": round(wall, 3)}
     res["verdict"] = verdict(spec, res)
     return res
 
@@ -122,9 +125,16 @@ def verdict(spec: dict[str, Any], res: dict[str, Any]) -> str:
         return "runs-equal" if h_ok else "hip-fails-check"
     if c["rc"] != h["rc"]:
         return f"exit-differs ({c['rc']} vs {h['rc']})"
-    # Timings differ between runs: compare the text with its numbers taken out, then the numbers' count.
-    c_text, h_text = _NUMBERS.sub("#", c["stdout_tail"]), _NUMBERS.sub("#", h["stdout_tail"])
-    return "runs-equal" if c_text == h_text else "output-differs"
+    return "runs-equal" if normalise(c["stdout_tail"]) == normalise(h["stdout_tail"]) else "output-differs"
+
+
+def normalise(text: str) -> str:
+    """Output as compared across versions: numbers out (timings differ run to run), the executable's own
+    path out (`prog Starting...`), and, for a tail cut at TAIL_CHARS, its first (partial) line out."""
+    if len(text) >= TAIL_CHARS:
+        text = text.split("\n", 1)[-1]
+    text = re.sub(r"\S*/prog\b", "PROG", text)
+    return _NUMBERS.sub("#", text)
 
 
 def main() -> int:
@@ -133,6 +143,7 @@ def main() -> int:
     ap.add_argument("out", type=Path)
     ap.add_argument("-j", "--jobs", type=int, default=max(1, (os.cpu_count() or 2) - 2))
     args = ap.parse_args()
+    args.bundle = args.bundle.resolve()  # builds and runs happen in each program's own folder
     manifest = json.loads((args.bundle / "manifest.json").read_text())
     hip_layer = (args.bundle / manifest["hip_layer"]).resolve()
     scratch = Path("/tmp/rwt-device")

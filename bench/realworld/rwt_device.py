@@ -14,6 +14,8 @@ import shutil
 from pathlib import Path
 from typing import Any
 
+import device_run
+
 REPO = Path(__file__).resolve().parents[2]
 HIP_LAYER = REPO / "dataset" / "hip_on_cuda" / "include"
 _NUMBERS = re.compile(r"[-+]?\d+\.?\d*(?:[eE][-+]?\d+)?")
@@ -99,8 +101,11 @@ def write_bundle(
     return len(manifest["programs"])
 
 
-def read_results(folder: Path, recs: list[dict[str, Any]]) -> dict[str, Any]:
+def read_results(folder: Path, recs: list[dict[str, Any]], manifest: Path | None = None) -> dict[str, Any]:
     data = json.loads((folder / "results.json").read_text())
+    specs: dict[str, Any] = {}
+    if manifest is not None and manifest.is_file():
+        specs = {p["id"]: p for p in json.loads(manifest.read_text())["programs"]}
     by_id = {r["id"]: r for r in data["programs"]}
     verdicts: dict[str, int] = {}
     per_program = []
@@ -109,15 +114,17 @@ def read_results(folder: Path, recs: list[dict[str, Any]]) -> dict[str, Any]:
         got = by_id.get(pid)
         if got is None:
             continue
+        if pid in specs:  # compared again with today's rules (the bundle's manifest has the PASS regexes)
+            got["verdict"] = device_run.verdict(specs[pid], got)
         r["gpu_run"] = {"verdict": got["verdict"]}
         acpp = r.get("acpp_run")
         cuda = got.get("cuda", {})
         if acpp and acpp.get("verdict") == "ran" and cuda.get("built"):
             # No PASS line to look for: the SYCL program's output against the CUDA program's on the GPU,
             # numbers taken out (timings differ), exit statuses equal.
-            same = acpp["rc"] == cuda["rc"] and _NUMBERS.sub("#", acpp["stdout_tail"]) == _NUMBERS.sub(
-                "#", cuda["stdout_tail"]
-            )
+            same = acpp["rc"] == cuda["rc"] and device_run.normalise(
+                acpp["stdout_tail"]
+            ) == device_run.normalise(cuda["stdout_tail"])
             acpp["verdict"] = "same-output-as-cuda" if same else "output-differs-from-cuda"
         verdicts[got["verdict"]] = verdicts.get(got["verdict"], 0) + 1
         per_program.append({"program": f"{r['project']}/{r['program']}", "verdict": got["verdict"]})

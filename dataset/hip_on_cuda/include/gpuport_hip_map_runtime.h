@@ -3,15 +3,11 @@
 // Re-generate after changing the tables: python scripts/gen_hip_on_cuda.py
 #pragma once
 
-#define HIPRAND_H_ CURAND_H_
 #define HIP_2_OVER_PI CUDART_2_OVER_PI
 #define HIP_2_OVER_PI_F CUDART_2_OVER_PI_F
 #define HIP_3PIO4 CUDART_3PIO4
 #define HIP_3PIO4_F CUDART_3PIO4_F
 #define HIP_DBL2INT_CVT CUDART_DBL2INT_CVT
-#define HIP_INCLUDE_HIP_DRIVER_TYPES_H __DRIVER_TYPES_H__
-#define HIP_INCLUDE_HIP_HIP_RUNTIME_API_H __CUDA_RUNTIME_API_H__
-#define HIP_INCLUDE_HIP_HIP_RUNTIME_H __CUDA_RUNTIME_H__
 #define HIP_INF CUDART_INF
 #define HIP_INF_F CUDART_INF_F
 #define HIP_L2E CUDART_L2E
@@ -102,7 +98,6 @@
 #define HIP_TWO_TO_M54 CUDART_TWO_TO_M54
 #define HIP_ZERO CUDART_ZERO
 #define HIP_ZERO_F CUDART_ZERO_F
-#define _HIPSPARSE_H_ CUSPARSEAPI
 // hipAccessPolicyWindow also maps from CUaccessPolicyWindow, CUaccessPolicyWindow_st; cudaAccessPolicyWindow chosen
 #define hipAccessPolicyWindow cudaAccessPolicyWindow
 // hipAccessProperty also maps from CUaccessProperty, CUaccessProperty_enum; cudaAccessProperty chosen

@@ -2,6 +2,10 @@
 // functions, math). The renames come from the generated gpuport_hip_map_*.h files; the semantic
 // differences are written here by hand.
 #pragma once
+// ROCm's include guards, which CUDA helper headers translated to HIP test (`#ifdef
+// HIP_INCLUDE_HIP_HIP_RUNTIME_H` from `#ifdef __CUDA_RUNTIME_H__`): this layer stands for those headers.
+#define HIP_INCLUDE_HIP_HIP_RUNTIME_H
+#define HIP_INCLUDE_HIP_DRIVER_TYPES_H
 
 #include "hip/hip_runtime_api.h"
 

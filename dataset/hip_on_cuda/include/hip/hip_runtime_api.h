@@ -7,6 +7,10 @@
 // Names this file defines by hand are listed on "gpuport-hand:" lines (or are #define'd); the generator
 // skips them so the two never disagree.
 #pragma once
+// ROCm's include guards, which CUDA helper headers translated to HIP test (`#ifdef
+// HIP_INCLUDE_HIP_HIP_RUNTIME_H` from `#ifdef __CUDA_RUNTIME_H__`): this layer stands for those headers.
+#define HIP_INCLUDE_HIP_HIP_RUNTIME_API_H
+#define HIP_INCLUDE_HIP_DRIVER_TYPES_H
 
 #include "hip/hip_common.h"
 

@@ -1,6 +1,9 @@
 // gpuport HIP-on-CUDA layer: hipSPARSE over cuSPARSE (renames generated into gpuport_hip_map_cusparse.h).
 // cuSPARSE headers come from the PyPI nvidia-cusparse wheel.
 #pragma once
+// ROCm's include guards, which CUDA helper headers translated to HIP test (`#ifdef
+// HIP_INCLUDE_HIP_HIP_RUNTIME_H` from `#ifdef __CUDA_RUNTIME_H__`): this layer stands for those headers.
+#define _HIPSPARSE_H_
 
 #include "hip/hip_runtime_api.h"
 
