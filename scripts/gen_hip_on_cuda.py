@@ -171,7 +171,14 @@ def candidate(row: Row) -> bool:
     # reroute every use, the host compiler's own headers included, to a device-only CUDA function.
     if row.hip.startswith("__builtin_"):
         return False
+    # Include guards (HIPRAND_H_ for CURAND_H_): defining one would claim a header was included when it
+    # was not, and enable the code a helper header keeps for that library.
+    if row.kind == "macro" and GUARD.search(row.hip):
+        return False
     return IDENT.fullmatch(row.hip) is not None and bool(row.cuda)
+
+
+GUARD = re.compile(r"_H_*$|^HIP_INCLUDE_")
 
 
 @dataclass
