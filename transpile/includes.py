@@ -88,3 +88,23 @@ def renamed_spelling(spelled: str, old: str, new: str) -> str:
     if posixpath.basename(spelled) != old_base:
         return spelled
     return spelled[: len(spelled) - len(old_base)] + new_base
+
+
+_EXTERN_C_OPEN = re.compile(rb'extern\s+"C"\s*\{')
+_EXTERN_C_CLOSE = re.compile(rb"^\s*\}\s*(?://[^\n]*)?$", re.MULTILINE)
+
+
+def inside_extern_c(data: bytes, offset: int) -> bool:
+    """Whether the directive at `offset` sits in an `extern "C" {` block, the way C headers wrap
+    themselves (`#ifdef __cplusplus` / `extern "C" {` / `#endif` ... `}`): more such openings before it
+    than lone closing braces between the first opening and it."""
+    opens = [m.start() for m in _EXTERN_C_OPEN.finditer(data, 0, offset)]
+    if not opens:
+        return False
+    closes = len(_EXTERN_C_CLOSE.findall(data, opens[0], offset))
+    return len(opens) > closes
+
+
+def with_cpp_linkage(directive: str) -> str:
+    """An include of a C++ header (HIP's) restored to C++ linkage inside an `extern "C"` block."""
+    return f'#ifdef __cplusplus\nextern "C++" {{\n#endif\n{directive}#ifdef __cplusplus\n}}\n#endif\n'

@@ -26,7 +26,7 @@ from typing import TypedDict
 from .buildsys import build_file_kind, migrate_build_file
 from .context import identifier_tokens, table_and_cuda_names
 from .engine import translate_source
-from .includes import build_graph, renamed_spelling
+from .includes import build_graph, inside_extern_c, renamed_spelling
 from .options import Options
 from .report import FileReport, TreeReport
 from .rules.registry import PROJECT_PASSES
@@ -128,13 +128,21 @@ class TreeFacts:
     runtime_from: dict[str, tuple[str, ...]] = field(default_factory=dict)
 
     cg_aliases: dict[str, tuple[str, ...]] = field(default_factory=dict)
+    in_extern_c: set[str] = field(default_factory=set)  # included from inside an `extern "C" {` block
 
     def options_for(self, rel: str, options: Options) -> Options:
         renames, runtime = self.renames.get(rel, ()), self.runtime_from.get(rel, ())
         aliases = self.cg_aliases.get(rel, ())
-        if not renames and not runtime and not aliases:
+        extern_c = rel in self.in_extern_c
+        if not renames and not runtime and not aliases and not extern_c:
             return options
-        return replace(options, include_renames=renames, runtime_from=runtime, cg_aliases=aliases)
+        return replace(
+            options,
+            include_renames=renames,
+            runtime_from=runtime,
+            cg_aliases=aliases,
+            included_in_extern_c=extern_c,
+        )
 
 
 def tree_model(contents: dict[str, bytes], out_names: dict[str, str], options: Options) -> TreeFacts:
@@ -158,6 +166,10 @@ def tree_model(contents: dict[str, bytes], out_names: dict[str, str], options: O
             used = tuple(a for a in aliases if a.encode() + b"::" in data and not _defines_alias(data, a))
             if used:
                 facts.cg_aliases[rel] = used
+    for rel, edges in graph.edges.items():
+        data = contents[rel]
+        if b'extern "C"' in data:
+            facts.in_extern_c |= {e.target for e in edges if inside_extern_c(data, e.offset)}
     for rel, edges in graph.edges.items():
         renames = tuple(
             (e.spelled, renamed_spelling(e.spelled, e.target, out_names[e.target]))

@@ -25,6 +25,7 @@ from collections.abc import Iterator
 from ...context import RuleContext
 from ...diagnostics import Diagnostic
 from ...edits import Edit
+from ...includes import inside_extern_c, with_cpp_linkage
 from ..base import Rule
 
 REMOVE = "~"
@@ -64,6 +65,16 @@ class IncludeRewrite(Rule):
                 )
                 continue
             edits = [Edit(inc.start, inc.end, new)] if new != inc.path else []
+            if (
+                ctx.target == "hip"
+                and new.startswith("hip")
+                and inside_extern_c(ctx.source, inc.directive_start)
+            ):
+                # `extern "C" { #include <cuda.h> }` is fine for CUDA's C headers; HIP's are C++ (templates).
+                text = ctx.slice(inc.directive_start, inc.start) + new + ctx.slice(inc.end, inc.directive_end)
+                if not text.endswith("\n"):
+                    text += "\n"
+                edits = [Edit(inc.directive_start, inc.directive_end, with_cpp_linkage(text))]
             yield self.converted(
                 inc.start, inc.end, f"<{inc.path}> -> <{new}>", edits, family=entry.family, symbol=inc.path
             )

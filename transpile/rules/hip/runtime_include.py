@@ -15,6 +15,8 @@ Example
 Translated to
     #include <hip/hip_runtime.h>
     __device__ __forceinline__ float square(float x) { return x * x; }
+    A header that some file of the tree includes inside an `extern "C" {` block gets the include wrapped
+    in `extern "C++" { ... }`: the HIP runtime declares templates, which C linkage forbids.
 Safety
     safe: `hip_runtime.h` has include guards; C files (`.c`) are left alone (the header is C++), and math
     functions alone do not count as a use (a plain C++ header using `sqrt` is not CUDA's).
@@ -29,6 +31,7 @@ from collections.abc import Iterator
 from ...context import RuleContext
 from ...diagnostics import Diagnostic, Safety, Status
 from ...edits import Edit
+from ...includes import with_cpp_linkage
 from ..base import Rule
 
 # Headers that bring the full runtime (built-ins, qualifiers, API): before translation or after.
@@ -41,6 +44,7 @@ KEYWORDS = frozenset(
     b"threadIdx blockIdx blockDim gridDim warpSize __global__ __device__ __host__ __shared__ __constant__ "
     b"__managed__ __forceinline__ __noinline__ __launch_bounds__ __restrict__ __syncthreads".split()
 )
+INCLUDE = "#include <hip/hip_runtime.h>\n"
 # Table families whose names come from the runtime header (math alone does not make a file CUDA).
 FAMILIES = frozenset({"runtime", "driver", "device", "types"})
 
@@ -77,5 +81,5 @@ class RuntimeInclude(Rule):
             "headers",
             "hip/hip_runtime.h",
             Safety.SAFE,
-            (Edit(0, 0, "#include <hip/hip_runtime.h>\n"),),
+            (Edit(0, 0, with_cpp_linkage(INCLUDE) if ctx.options.included_in_extern_c else INCLUDE),),
         )

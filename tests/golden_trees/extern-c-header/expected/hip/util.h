@@ -1,0 +1,15 @@
+#ifdef __cplusplus
+extern "C++" {
+#endif
+#include <hip/hip_runtime.h>
+#ifdef __cplusplus
+}
+#endif
+#ifndef UTIL_H
+#define UTIL_H
+
+__device__ static inline int twice(int x) { return 2 * x; }
+
+void check_error(hipError_t err);
+
+#endif
