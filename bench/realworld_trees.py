@@ -86,7 +86,7 @@ COMPILE_TIMEOUT_S = 300
 TRANSLATE_TIMEOUT_S = 1200
 # A GPU benchmark run on 2 CPU cores (AdaptiveCpp's library-only CPU backend runs work-items as fibers):
 # past this it is reported as a time-out, not a failure of the translation.
-ACPP_RUN_TIMEOUT_S = 240
+ACPP_RUN_TIMEOUT_S = 90
 
 
 # ------------------------------------------------------------------------------------------ identity
