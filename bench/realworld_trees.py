@@ -772,6 +772,24 @@ def write_outputs(recs: list[dict[str, Any]], summary: dict[str, Any], h: Harnes
         lines.append(
             f"| {r['project']} | {r['program']} | {len(r['units'])} | {cuda} | " + " | ".join(cells) + " |"
         )
+    if "acpp_runs" in summary:
+        a = summary["acpp_runs"]
+        lines += [
+            "",
+            "## SYCL runs with AdaptiveCpp on this CPU (`--acpp-runs`)",
+            "",
+            f"{a['programs']} programs with a run spec whose SYCL built; verdicts: "
+            + ", ".join(f"{k} {v}" for k, v in sorted(a["verdicts"].items()))
+            + f". `pass`: the program's own check passed; `same-output-as-cuda`: no check, output equal to the"
+            f" CUDA run on the GPU; `timeout`: still running after {ACPP_RUN_TIMEOUT_S} s (a GPU benchmark on"
+            " 2 CPU cores).",
+            "",
+            "| program | verdict |",
+            "|---|---|",
+        ]
+        lines += [
+            f"| {r['project']}/{r['program']} | {r['acpp_run']['verdict']} |" for r in recs if "acpp_run" in r
+        ]
     if "runs" in summary:
         lines += ["", "## Runs on the GPU machine", "", "```", json.dumps(summary["runs"], indent=1), "```"]
     (RESULTS / f"{name}.md").write_text("\n".join(lines) + "\n")

@@ -91,7 +91,7 @@ def build(
 
 
 def one(bundle: Path, spec: dict[str, Any], hip_layer: Path, scratch: Path) -> dict[str, Any]:
-    res: dict[str, Any] = {"id": spec["id"]}
+    res: dict[str, Any] = {"id": spec["id"], "pass": spec.get("pass")}
     for side in ("cuda", "hip"):
         root = bundle / "p" / spec["project"] / side
         if not root.is_dir() or (side == "hip" and not spec.get("hip")):
