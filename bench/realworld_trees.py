@@ -61,8 +61,8 @@ sys.path.insert(0, str(HERE / "realworld"))
 import cache as corpus  # noqa: E402  (bench/realworld/cache.py)
 from classify import classify  # noqa: E402  (bench/realworld/classify.py)
 from common import RESULTS, provenance, write_json  # noqa: E402
+from gpuport.transpile.tree import within  # noqa: E402
 
-REPO = HERE.parent
 PROJECTS = HERE / "realworld" / "projects.toml"
 WORK = Path(os.environ.get("GPUPORT_RWT_WORK", "/tmp/gpuport-rwt"))
 RESULT_CACHE = Path(os.environ.get("GPUPORT_RWT_CACHE", Path.home() / ".cache/gpuport/realworld-results"))
@@ -225,21 +225,13 @@ def compile_cmd(
 
 def folders_to_translate(program: Path, includes: list[Path], root: Path) -> list[Path]:
     """The program folder and its include folders inside the project, minus those inside another."""
-    cands = [program] + [p for p in includes if p.is_dir() and corpus_within(p, root)]
+    cands = [program] + [p for p in includes if p.is_dir() and within(p, root)]
     cands = sorted({c.resolve() for c in cands}, key=lambda p: len(p.parts))
     kept: list[Path] = []
     for c in cands:
         if not any(c == k or k in c.parents for k in kept):
             kept.append(c)
     return kept
-
-
-def corpus_within(path: Path, root: Path) -> bool:
-    try:
-        path.resolve().relative_to(root.resolve())
-        return True
-    except ValueError:
-        return False
 
 
 def gpuport_translate(folder: Path, out: Path, target: str) -> dict[str, Any]:
@@ -420,18 +412,14 @@ class Harness:
         uses_torch = "torch" in rec["needs"] or "libtorch" in rec["needs"]
         extra_incs = self.torch_incs if uses_torch else []
         units = [(pdir / u).resolve() for u in program["units"]]
-        rel_units = [
-            u.relative_to(root.resolve()).as_posix() if corpus_within(u, root) else str(u) for u in units
-        ]
+        rel_units = [u.relative_to(root.resolve()).as_posix() if within(u, root) else str(u) for u in units]
 
         def incs_for(base: Path, unit_out: Path) -> list[str]:
             # The unit's own folder first (as the compilers do), the program folder, its include folders,
             # mapped into the translated tree where they were translated.
             out = [str(unit_out.parent), str(base / pdir.relative_to(root.resolve()))]
             for inc in includes:
-                out.append(
-                    str(base / inc.relative_to(root.resolve())) if corpus_within(inc, root) else str(inc)
-                )
+                out.append(str(base / inc.relative_to(root.resolve())) if within(inc, root) else str(inc))
             return out + extra_incs
 
         # CUDA, the reference.

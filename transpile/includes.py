@@ -22,12 +22,20 @@ from dataclasses import dataclass, field
 
 _INCLUDE = re.compile(rb'^[ \t]*#[ \t]*include[ \t]*([<"])([^">\n]+)[">]', re.MULTILINE)
 
+# Headers that bring CUDA's (or HIP's) whole runtime with them, as a file may spell them before or after
+# translation: what nvcc includes implicitly is there once one of these is.
+RUNTIME_HEADERS = frozenset(
+    {"cuda.h", "cuda_runtime.h", "device_functions.h", "hip/hip_runtime.h", "hip_runtime.h"}
+)
+COOP_HEADERS = frozenset({"cooperative_groups.h", "hip/hip_cooperative_groups.h"})
+
 
 @dataclass(frozen=True)
 class IncludeEdge:
     spelled: str  # the path as written between the quotes or brackets
     target: str  # the tree-relative path it resolves to
     offset: int  # where the directive starts in the including file
+    system: bool = False  # `<...>` rather than `"..."`
 
 
 @dataclass
@@ -35,20 +43,38 @@ class IncludeGraph:
     files: frozenset[str]
     edges: dict[str, list[IncludeEdge]] = field(default_factory=dict)
 
-    def included_by(self, roots: Iterable[str]) -> set[str]:
-        """Every file reached from `roots` through includes (the roots excluded unless reached)."""
+    def included_by(self, roots: Iterable[str], quoted_only: bool = False) -> set[str]:
+        """Every file reached from `roots` through includes (the roots excluded unless reached);
+        `quoted_only`: through `#include "..."` lines alone."""
         seen: set[str] = set()
         todo = list(roots)
         while todo:
             for e in self.edges.get(todo.pop(), []):
+                if quoted_only and e.system:
+                    continue
                 if e.target not in seen:
                     seen.add(e.target)
                     todo.append(e.target)
         return seen
 
-    def closure(self, rel: str) -> set[str]:
+    def closure(self, rel: str, quoted_only: bool = False) -> set[str]:
         """`rel` and every file it includes, transitively."""
-        return {rel} | self.included_by([rel])
+        return {rel} | self.included_by([rel], quoted_only)
+
+    def includers_of(self, targets: Iterable[str]) -> set[str]:
+        """`targets` and every file that includes one of them, directly or not (one walk backwards)."""
+        back: dict[str, list[str]] = {}
+        for rel, edges in self.edges.items():
+            for e in edges:
+                back.setdefault(e.target, []).append(rel)
+        seen = set(targets)
+        todo = list(seen)
+        while todo:
+            for rel in back.get(todo.pop(), []):
+                if rel not in seen:
+                    seen.add(rel)
+                    todo.append(rel)
+        return seen
 
 
 def resolve(
@@ -60,6 +86,13 @@ def resolve(
             return cand
     same = by_name.get(posixpath.basename(inc), [])
     return same[0] if len(same) == 1 else None
+
+
+def spellings(data: bytes) -> set[str]:
+    """Every path the file's `#include` lines name, as written."""
+    if b"include" not in data:
+        return set()
+    return {m.group(2).decode("utf-8", "surrogateescape").strip() for m in _INCLUDE.finditer(data)}
 
 
 def build_graph(contents: dict[str, bytes]) -> IncludeGraph:
@@ -76,7 +109,7 @@ def build_graph(contents: dict[str, bytes]) -> IncludeGraph:
             spelled = m.group(2).decode("utf-8", "surrogateescape").strip()
             target = resolve(rel, spelled, files, by_name)
             if target is not None and target != rel:
-                found.append(IncludeEdge(spelled, target, m.start()))
+                found.append(IncludeEdge(spelled, target, m.start(), m.group(1) == b"<"))
         if found:
             graph.edges[rel] = found
     return graph

@@ -51,6 +51,15 @@ def matches(pattern: str, node: Node) -> list[dict[str, list[Node]]]:
     return [m for _, m in QueryCursor(query(pattern)).matches(node)]
 
 
+def function_declarator(node: Node) -> Node | None:
+    """The `function_declarator` under a function definition or declaration, through the pointer,
+    reference and qualifier declarators that wrap it; None when there is none."""
+    decl = node.child_by_field_name("declarator")
+    while decl is not None and decl.type != "function_declarator":
+        decl = decl.child_by_field_name("declarator")
+    return decl
+
+
 def text(node: Node) -> str:
     raw = node.text
     return raw.decode("utf-8", "replace") if raw is not None else ""

@@ -26,7 +26,7 @@ from typing import TypedDict
 from .buildsys import build_file_kind, migrate_build_file
 from .context import identifier_tokens, table_and_cuda_names
 from .engine import translate_source
-from .includes import build_graph, inside_extern_c, renamed_spelling
+from .includes import RUNTIME_HEADERS, build_graph, inside_extern_c, renamed_spelling, spellings
 from .options import Options
 from .report import FileReport, TreeReport
 from .rules.registry import PROJECT_PASSES
@@ -105,13 +105,6 @@ def _renamed(rel: str, ext_map: dict[str, str]) -> str:
     return rel if new is None else rel[: -len(suffix)] + new
 
 
-# Headers that bring the target's whole runtime with them, as the original spells them.
-_RUNTIME_INCLUDE = re.compile(
-    rb'^[ \t]*#[ \t]*include[ \t]*[<"](?:cuda_runtime\.h|cuda\.h|device_functions\.h|hip/hip_runtime\.h)[">]',
-    re.MULTILINE,
-)
-
-
 _CG_ALIAS = re.compile(rb"\bnamespace\s+([A-Za-z_]\w*)\s*=\s*(?:::)?cooperative_groups\s*;")
 
 
@@ -157,8 +150,7 @@ def tree_model(contents: dict[str, bytes], out_names: dict[str, str], options: O
     }
     facts.cuda_headers = graph.included_by(cuda) - cuda
     # Files that bring the runtime with them, directly or through the project headers they include.
-    direct = {rel for rel, data in contents.items() if _RUNTIME_INCLUDE.search(data)}
-    brings = {rel for rel in contents if graph.closure(rel) & direct}
+    brings = graph.includers_of(rel for rel, data in contents.items() if spellings(data) & RUNTIME_HEADERS)
     # `namespace cg = cooperative_groups;` in one file, `cg::` in the headers it includes.
     aliases = sorted({m.group(1).decode() for data in contents.values() for m in _CG_ALIAS.finditer(data)})
     if aliases:
@@ -410,32 +402,26 @@ def walk(
 
 
 def _included_from_roots(
-    files: list[Path], roots: list[Path], out_root: Path, notes: list[str], max_size: int
-) -> list[Path]:
-    """The files under the include roots that the tree's files include, transitively (resolved paths)."""
-    known = set(files)
+    contents: dict[Path, bytes], roots: list[Path], out_root: Path, notes: list[str], max_size: int
+) -> dict[Path, bytes]:
+    """The files under the include roots (resolved paths, with their bytes) that the tree's files
+    (`contents`, read already) include, transitively."""
     extra: dict[Path, bytes] = {}
     for root in roots:
         for p in walk(root, out_root, notes, []):
             rp = p.resolve()
-            if rp not in known and p.suffix.lower() in CUDA_EXTENSIONS | MAYBE_CUDA_EXTENSIONS:
+            if rp not in contents and p.suffix.lower() in CUDA_EXTENSIONS | MAYBE_CUDA_EXTENSIONS:
                 try:
                     extra[rp] = read_regular(p, root, max_size)
                 except OSError:
                     continue
     if not extra:
-        return []
-    contents: dict[Path, bytes] = dict(extra)
-    for p in files:
-        if p.suffix.lower() in CUDA_EXTENSIONS | MAYBE_CUDA_EXTENSIONS:
-            try:
-                contents[p] = read_regular(p, None, max_size)
-            except OSError:
-                continue
-    anchor = Path(os.path.commonpath([str(p) for p in contents]))
-    graph = build_graph({p.relative_to(anchor).as_posix(): d for p, d in contents.items()})
-    reached = graph.included_by(p.relative_to(anchor).as_posix() for p in files if p in contents)
-    return sorted(p for p in extra if p.relative_to(anchor).as_posix() in reached)
+        return {}
+    both = {**contents, **extra}
+    anchor = Path(os.path.commonpath([str(p) for p in both]))
+    graph = build_graph({p.relative_to(anchor).as_posix(): d for p, d in both.items()})
+    reached = graph.included_by(p.relative_to(anchor).as_posix() for p in contents)
+    return {p: d for p, d in extra.items() if p.relative_to(anchor).as_posix() in reached}
 
 
 _QUOTED = re.compile(rb'^[ \t]*#[ \t]*include[ \t]*"([^"\n]+)"', re.MULTILINE)
@@ -526,7 +512,22 @@ def translate_tree(
     report.files += folder_errors
     if roots:
         files = sorted({p.resolve() for p in files})
-        files += _included_from_roots(files, roots, out_root, report.notes, max_file_size)
+    # The driver reads every C/C++ file once: the tree's include graph (which headers CUDA code includes,
+    # which includes name renamed files, which headers bring the runtime), the cache check and the
+    # target's whole-tree pass all need them. The driver translates its own batches from these bytes;
+    # worker processes read their files again (from the page cache by then) rather than receive them
+    # pickled through the pool.
+    contents: dict[Path, bytes] = {}
+    for path in files:
+        if path.suffix.lower() in CUDA_EXTENSIONS | MAYBE_CUDA_EXTENSIONS:
+            try:
+                contents[path] = read_regular(path, base, max_file_size)
+            except OSError:
+                continue  # reported when the worker reads it
+    if roots:
+        extra = _included_from_roots(contents, roots, out_root, report.notes, max_file_size)
+        files += sorted(extra)
+        contents.update(extra)
     out_names = _output_names(base, files, ext_map)  # raises TreeError on a collision, before any write
     if not in_place:
         try:
@@ -538,17 +539,7 @@ def translate_tree(
     cache_path = out_root / CACHE_FILE
     cache = {} if force else _load_cache(cache_path)
 
-    # The driver reads every C/C++ file once: the tree's include graph (which headers CUDA code includes,
-    # which includes name renamed files, which headers bring the runtime), the cache check and the
-    # target's whole-tree pass all need them. Workers get the bytes with their jobs.
     project_pass = PROJECT_PASSES.get(options.target)
-    contents: dict[Path, bytes] = {}
-    for path in files:
-        if path.suffix.lower() in CUDA_EXTENSIONS | MAYBE_CUDA_EXTENSIONS:
-            try:
-                contents[path] = read_regular(path, base, max_file_size)
-            except OSError:
-                continue  # reported when the worker reads it
     if options.target == "sycl" and not in_place and extension_map is None:
         _c_files_to_cpp(contents, base, out_names)
     _note_outside_includes(contents, base, [src, *roots], report.notes)

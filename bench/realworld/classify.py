@@ -10,8 +10,8 @@ Three owners, as the real-world yardstick needs them:
 - ``translator``: everything else. These are ours to fix; each gets a short class name so that a run can
   count them (``renamed-include``, ``cuda-left``, ``sycl-undeclared`` ...).
 
-The classifier reads only the compiler's text, the project's declared needs and the names of the files
-the original program has, so it can be tested on error lines alone (tests/test_realworld_classify.py).
+The classifier reads only the compiler's text and the names of the files the original program has, so
+it can be tested on error lines alone (tests/test_realworld_classify.py).
 """
 
 from __future__ import annotations
@@ -154,17 +154,17 @@ ROCM_ONLY = frozenset({"hipcub", "rocthrust", "hip_bf16", "cufft-hip", "cublas-h
 def classify(
     stderr: str,
     *,
-    needs: Iterable[str] = (),
     original_files: Iterable[str] = (),
     cuda_ok: bool = True,
     target: str = "hip",
 ) -> Failure:
     """The owner and class of a failed compile from its compiler output.
 
-    `needs`: what the project declares it needs that this machine lacks (projects.toml); `original_files`:
-    the base names of the files in the original program and its include folders (a missing header that the
-    original has is the translator's: a renamed or unwritten file); `cuda_ok`: whether the CUDA translation
-    unit built with nvcc.
+    `original_files`: the base names of the files in the original program and its include folders (a
+    missing header that the original has is the translator's: a renamed or unwritten file); `cuda_ok`:
+    whether the CUDA translation unit built with nvcc; `target`: "sycl" makes ROCm-only libraries the
+    translator's. A missing library header is the environment's whether or not projects.toml's `needs`
+    lists it (a need the list forgot is a list bug, not a translator bug).
     """
     text = first_error(stderr)
     loc = _LOCATION.search(stderr)

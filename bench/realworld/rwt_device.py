@@ -18,7 +18,6 @@ import device_run
 
 REPO = Path(__file__).resolve().parents[2]
 HIP_LAYER = REPO / "dataset" / "hip_on_cuda" / "include"
-_NUMBERS = re.compile(r"[-+]?\d+\.?\d*(?:[eE][-+]?\d+)?")
 MAX_PROGRAM_BYTES = 8 * 2**20  # a program with big data files stays home (the bundle travels, 64 MiB)
 _LIB_WORDS = ("cublas", "curand", "cufft", "cusparse", "cusolver")
 

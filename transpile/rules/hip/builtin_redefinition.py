@@ -102,9 +102,7 @@ class BuiltinRedefinition(Rule):
 
     def run(self, ctx: RuleContext) -> Iterator[Diagnostic]:
         for fn in ts.captures("(function_definition) @f", ctx.root).get("f", []):
-            decl = fn.child_by_field_name("declarator")
-            while decl is not None and decl.type != "function_declarator":
-                decl = decl.child_by_field_name("declarator")
+            decl = ts.function_declarator(fn)
             if decl is None:
                 continue
             name_node = decl.child_by_field_name("declarator")

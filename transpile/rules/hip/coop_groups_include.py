@@ -29,9 +29,10 @@ from collections.abc import Iterator
 from ...context import RuleContext
 from ...diagnostics import Diagnostic, Safety, Status
 from ...edits import Edit
+from ...includes import COOP_HEADERS
 from ..base import Rule
 
-_COOP = frozenset({"cooperative_groups.h", "hip/hip_cooperative_groups.h"})
+_COOP = COOP_HEADERS
 _RUNTIME = frozenset({"cuda_runtime.h", "cuda_runtime_api.h", "cuda.h", "hip/hip_runtime.h"})
 
 

@@ -31,14 +31,9 @@ from collections.abc import Iterator
 from ...context import RuleContext
 from ...diagnostics import Diagnostic, Safety, Status
 from ...edits import Edit
-from ...includes import with_cpp_linkage
+from ...includes import COOP_HEADERS, RUNTIME_HEADERS, with_cpp_linkage
 from ..base import Rule
 
-# Headers that bring the full runtime (built-ins, qualifiers, API): before translation or after.
-RUNTIME_HEADERS = frozenset(
-    {"cuda.h", "cuda_runtime.h", "device_functions.h", "hip/hip_runtime.h", "hip_runtime.h"}
-)
-COOP_HEADERS = frozenset({"cooperative_groups.h", "hip/hip_cooperative_groups.h"})
 # What nvcc provides without an include and hipcc does not.
 KEYWORDS = frozenset(
     b"threadIdx blockIdx blockDim gridDim warpSize __global__ __device__ __host__ __shared__ __constant__ "

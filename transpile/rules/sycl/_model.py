@@ -161,9 +161,7 @@ class Function:
 
     @property
     def params_node(self) -> Node | None:
-        decl = self.node.child_by_field_name("declarator")
-        while decl is not None and decl.type != "function_declarator":
-            decl = decl.child_by_field_name("declarator")
+        decl = ts.function_declarator(self.node)
         return decl.child_by_field_name("parameters") if decl is not None else None
 
     def extra_params(self, model: Model) -> list[str]:
@@ -216,9 +214,7 @@ def qualifiers(node: Node) -> set[str]:
 
 
 def function_name(ctx: RuleContext, fn: Node) -> str | None:
-    decl = fn.child_by_field_name("declarator")
-    while decl is not None and decl.type != "function_declarator":
-        decl = decl.child_by_field_name("declarator")
+    decl = ts.function_declarator(fn)
     if decl is None:
         return None
     name = decl.child_by_field_name("declarator")
@@ -227,9 +223,7 @@ def function_name(ctx: RuleContext, fn: Node) -> str | None:
 
 def base_function_name(ctx: RuleContext, fn: Node) -> str | None:
     """The function's name without explicit template arguments: `coeff<float>` (a specialisation) -> `coeff`."""
-    decl = fn.child_by_field_name("declarator")
-    while decl is not None and decl.type != "function_declarator":
-        decl = decl.child_by_field_name("declarator")
+    decl = ts.function_declarator(fn)
     name = decl.child_by_field_name("declarator") if decl is not None else None
     if name is not None and name.type == "template_function":
         name = name.child_by_field_name("name")

@@ -456,9 +456,7 @@ def reduce_functions(ctx: RuleContext) -> dict[str, str]:
         ret = stmts[1].named_children
         if not reds or len(reds) != 1 or not ret or ctx.text(strip_parens(ret[0])) != reds[0].target:
             continue
-        decl = fn.child_by_field_name("declarator")
-        while decl is not None and decl.type != "function_declarator":
-            decl = decl.child_by_field_name("declarator")
+        decl = ts.function_declarator(fn)
         if decl is None:
             continue
         params = decl.child_by_field_name("parameters")

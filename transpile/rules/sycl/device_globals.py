@@ -45,7 +45,7 @@ from ...calls import call_at
 from ...context import RuleContext
 from ...diagnostics import Diagnostic
 from ...edits import Edit
-from ...includes import resolve as resolve_include
+from ...includes import build_graph
 from ...options import Options, ProjectFunction, ProjectGlobal
 from ...tables import load_tables
 from ..base import Rule
@@ -275,7 +275,6 @@ class DeviceGlobals(Rule):
 _MAY_DECLARE = re.compile(rb"__device__|__constant__")
 # Only a tree with an `extern` device global or a device function prototype has cross-file device state.
 _CROSS_FILE = re.compile(rb"\bextern\s+(?:[\w:<>]+\s+)*?(?:__device__|__constant__)|__device__[^;{}#]*\)\s*;")
-_QUOTED_INCLUDE = re.compile(rb'^[ \t]*#[ \t]*include[ \t]*"([^"\n]+)"', re.MULTILINE)
 _SOURCE_SUFFIXES = frozenset({".cu", ".cpp", ".cc", ".cxx", ".c"})
 
 
@@ -381,26 +380,10 @@ def project_options(contents: dict[str, bytes], options: Options) -> dict[str, O
     if not shared and not any(e.item for e in info.values()):
         return {}
     # What each file sees: the names declared in it and in the files it includes, transitively.
-    files = set(contents)
-    by_name: dict[str, list[str]] = {}
-    for rel in sorted(files):
-        by_name.setdefault(posixpath.basename(rel), []).append(rel)
-    includes = {
-        rel: [
-            r
-            for inc in _QUOTED_INCLUDE.findall(d)
-            if (r := resolve_include(rel, inc.decode("utf-8", "replace"), files, by_name)) is not None
-        ]
-        for rel, d in contents.items()
-    }
+    graph = build_graph(contents)
     out: dict[str, Options] = {}
     for rel in contents:
-        seen, todo = {rel}, [rel]
-        while todo:
-            for nxt in includes.get(todo.pop(), []):
-                if nxt not in seen:
-                    seen.add(nxt)
-                    todo.append(nxt)
+        seen = graph.closure(rel, quoted_only=True)
         visible = set().union(*(facts[r].declared for r in seen if r in facts))
         funcs = tuple(
             ProjectFunction(n, e.item, tuple(sorted(e.used & set(shared))))
