@@ -40,11 +40,10 @@ class BuiltinMinMax(Rule):
     name = "builtin-minmax"
     targets = frozenset({"hip"})
     summary = "Cast a bare threadIdx/blockDim member passed to min/max to unsigned int."
-    triggers = (b"min", b"max")
+    # The built-ins, not `min`/`max`: those are in most C++ headers and a trigger makes the engine parse.
+    triggers = (b"threadIdx", b"blockIdx", b"blockDim", b"gridDim")
 
     def run(self, ctx: RuleContext) -> Iterator[Diagnostic]:
-        if not ctx.identifiers & {b.encode() for b in BUILTINS}:
-            return
         for call in ts.captures("(call_expression) @c", ctx.root).get("c", []):
             fn = call.child_by_field_name("function")
             if fn is None or fn.type != "identifier" or ctx.text(fn) not in CALLEES:

@@ -98,7 +98,12 @@ class BuiltinRedefinition(Rule):
     name = "builtin-redefinition"
     targets = frozenset({"hip"})
     summary = "Guard user definitions of atomics that HIP declares itself."
-    triggers = (*(name.encode() for name in PROVIDED), b"operator")
+    # The atomics' names and the compound assignments as written (`operator+=`, `operator +=`): a bare
+    # `operator` trigger is in most C++ headers and would make the engine parse every one of them.
+    triggers = (
+        *(name.encode() for name in PROVIDED),
+        *(f"operator{sep}{op[len('operator') :]}".encode() for op in sorted(COMPOUND) for sep in ("", " ")),
+    )
 
     def run(self, ctx: RuleContext) -> Iterator[Diagnostic]:
         for fn in ts.captures("(function_definition) @f", ctx.root).get("f", []):
