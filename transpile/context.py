@@ -85,6 +85,21 @@ _DECLARING_FIELDS = {
 }
 
 
+def _macro_parameter(node: Node, name: str) -> bool:
+    """Whether `name` at `node` is a parameter of the function-like macro it sits in (in the parameter
+    list or the body): those names belong to the macro, whatever a table says about them."""
+    parent = node.parent
+    if node.type == "identifier" and parent is not None and parent.type == "preproc_params":
+        return True
+    if node.type != "preproc_arg" or parent is None or parent.type != "preproc_function_def":
+        return False
+    params = parent.child_by_field_name("parameters")
+    if params is None:
+        return False
+    encoded = name.encode("ascii")
+    return any(p.type == "identifier" and p.text == encoded for p in params.named_children)
+
+
 @dataclass(frozen=True)
 class Occurrence:
     """One use of a CUDA-looking name in code (not in a comment or string literal)."""
@@ -254,6 +269,8 @@ class RuleContext:
             if node is None:
                 continue
             kind = node.type
+            if _macro_parameter(node, name):
+                continue  # `#define IN_RANGE(x, min, max)`: the macro's own names, not CUDA's `min`
             if kind in IDENT_TYPES and node.start_byte == start and node.end_byte == end:
                 result.append(Occurrence(name, start, end, node, symbols.get(name)))
                 continue

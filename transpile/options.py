@@ -27,6 +27,10 @@ class ProjectGlobal:
     dims: tuple[str, ...]  # array extents as written in the definition; () for a scalar
     constant: bool
     defined_in: str  # tree-relative path of the file holding the definition
+    scope: str = ""  # the namespace of the definition (`ns::`), or ""
+    # Defined in a header that this file includes: its accessor is inline there and visible here; the
+    # file neither defines nor declares it (a global a header defines is one per program all the same).
+    in_header: bool = False
 
 
 @dataclass(frozen=True)
@@ -49,8 +53,13 @@ class ProjectKernel:
     # (name, element type, extents as written, dynamic): one local accessor each, in parameter order
     shared: tuple[tuple[str, str, tuple[str, ...], bool], ...]
     attribute: str  # the kernel lambda's attribute text ("" or " [[sycl::reqd_sub_group_size(32)]]")
-    globals_used: tuple[str, ...] = ()  # device globals it reads (not passed across files: reported)
+    globals_used: tuple[str, ...] = ()  # device globals it reads, in parameter order
     defined_in: str = ""
+    # (name, namespace `ns::` or "", is an array) per global in globals_used: what a launch passes
+    globals_info: tuple[tuple[str, str, bool], ...] = ()
+    # Set per launching file: the kernel's file is among its includes, so the globals' accessors (inline
+    # in that file) are visible and the launch can pass them; otherwise the launch is reported.
+    globals_visible: bool = False
 
 
 @dataclass(frozen=True)

@@ -119,10 +119,16 @@ class DeviceGlobal:
     constant: bool
     extern: bool = False  # declared `extern` here (defined in another translation unit)
     shared: bool = False  # a project global (Options.project_globals): its accessor links across files
+    scope: str = ""  # the namespace it is declared in, `ns::` (its accessor is defined there)
 
     @property
     def accessor(self) -> str:
         return f"gpuport_symbol_{self.name}"
+
+    @property
+    def accessor_call(self) -> str:
+        """A call of the accessor that names it from anywhere (a launch outside the namespace)."""
+        return f"::{self.scope}{self.accessor}()" if self.scope else f"{self.accessor}()"
 
     @property
     def param(self) -> str:
@@ -484,6 +490,21 @@ def dim3_members(ctx: RuleContext) -> list[tuple[int, int, str]]:
     return out
 
 
+def _math_calls(ctx: RuleContext) -> list[tuple[int, int, str]]:
+    """Unqualified calls of math functions the tables spell `sycl::` (`ceil(n / 256.0)` in a grid size
+    that becomes a `sycl::range`): moved text keeps the rename GP001 gives them in place, since nvcc's
+    implicit `<cmath>` that made `::ceil` visible is gone."""
+    found = []
+    for occ in ctx.occurrences:
+        node, entry = occ.node, occ.entry
+        if node is None or entry is None or entry.family != "math" or not entry.sycl.startswith("sycl::"):
+            continue
+        parent = node.parent
+        if parent is not None and parent.type == "call_expression" and parent.child_by_field_name("function") == node:
+            found.append((occ.start, occ.end, entry.sycl))
+    return found
+
+
 def _render_substitutions(ctx: RuleContext) -> tuple[list[int], list[tuple[int, int, str]]]:
     """Every substitution render() makes, sorted, with their start offsets; once per file (the three
     sources are each computed once per file)."""
@@ -492,7 +513,10 @@ def _render_substitutions(ctx: RuleContext) -> tuple[list[int], list[tuple[int, 
         from .half_precision import half_edits  # half types/intrinsics in moved text (GP239)
 
         subs = sorted(
-            [(b.start, b.end, b.sycl) for b in builtin_uses(ctx)] + dim3_members(ctx) + half_edits(ctx)
+            [(b.start, b.end, b.sycl) for b in builtin_uses(ctx)]
+            + dim3_members(ctx)
+            + half_edits(ctx)
+            + _math_calls(ctx)
         )
         cached = ([s for s, _, _ in subs], subs)
         ctx._sycl_render_subs = cached  # type: ignore[attr-defined]
@@ -710,6 +734,9 @@ def _subst(text: str, mapping: dict[str, str]) -> str:
     return re.sub(r"\b[A-Za-z_]\w*\b", lambda m: mapping.get(m.group(), m.group()), text)
 
 
+_TAGGED_REFS = frozenset({"struct_specifier", "class_specifier", "union_specifier", "enum_specifier"})
+
+
 def _shared_vars(ctx: RuleContext, f: Function) -> list[SharedVar]:
     out: list[SharedVar] = []
     body = f.node.child_by_field_name("body")
@@ -734,6 +761,8 @@ def _shared_vars(ctx: RuleContext, f: Function) -> list[SharedVar]:
                 "qualified_identifier",
             )
             or (c.type == "type_qualifier" and ctx.text(c) in ("volatile",))
+            # `__shared__ struct cartesian s[N];`: a tagged type named, not defined, here
+            or (c.type in _TAGGED_REFS and c.child_by_field_name("body") is None)
         )
         if not decls or not elem:
             f.problems.append((node.start_byte, node.end_byte, "shared declaration not understood"))
@@ -798,12 +827,38 @@ def _local_names(ctx: RuleContext, body: Node) -> set[str]:
     return names
 
 
+# Nodes whose children are still at file scope: conditional blocks (include guards, `#ifdef
+# __CUDACC__`), `extern "C" { }` and namespaces (their bodies).
+_FILE_SCOPE_BLOCKS = frozenset(
+    {"preproc_ifdef", "preproc_if", "preproc_else", "preproc_elif", "preproc_elifdef", "linkage_specification",
+     "namespace_definition", "declaration_list"}
+)  # fmt: skip
+
+
+def file_scope_declarations(root: Node) -> Iterator[tuple[Node, str]]:
+    """The declarations at file scope with the namespace they sit in (`"a::b::"`, or `""`), including
+    those inside include guards, conditional blocks and `extern "C"` blocks (a header's `__constant__`
+    table sits inside its include guard). Anonymous namespaces add nothing to the scope."""
+    stack: list[tuple[Node, str]] = [(c, "") for c in reversed(root.children)]
+    while stack:
+        node, scope = stack.pop()
+        if node.type == "declaration":
+            yield node, scope
+        elif node.type in _FILE_SCOPE_BLOCKS:
+            kids = node.children
+            inner = scope
+            if node.type in ("namespace_definition", "linkage_specification"):
+                body = node.child_by_field_name("body")
+                kids = body.children if body is not None else []
+                name = node.child_by_field_name("name")
+                if node.type == "namespace_definition" and name is not None:
+                    inner = scope + name.text.decode("utf-8", "replace") + "::"
+            stack.extend((c, inner) for c in reversed(kids))
+
+
 def _device_globals(ctx: RuleContext) -> dict[str, DeviceGlobal]:
     out: dict[str, DeviceGlobal] = {}
-    for node in ctx.root.children:
-        decl = node
-        if decl.type != "declaration":
-            continue
+    for decl, scope in file_scope_declarations(ctx.root):
         kinds = {c.type for c in decl.children} | {
             ctx.text(c) for c in decl.children if c.type == "type_qualifier"
         }
@@ -838,7 +893,14 @@ def _device_globals(ctx: RuleContext) -> dict[str, DeviceGlobal]:
 
         elem = sycl_type_text(elem, ctx.declared_names) or elem
         out[name] = DeviceGlobal(
-            name, decl, elem, dims, ctx.text(init_node) if init_node is not None else None, constant, extern
+            name,
+            decl,
+            elem,
+            dims,
+            ctx.text(init_node) if init_node is not None else None,
+            constant,
+            extern,
+            scope=scope,
         )
     return out
 
@@ -854,7 +916,7 @@ def _add_project_globals(
         return
     for name, g in globals_.items():
         p = project.get(name)
-        if p is None or (not g.extern and p.defined_in != ctx.path):
+        if p is None or p.in_header or (not g.extern and p.defined_in != ctx.path):
             continue  # a definition here of a global the project defines elsewhere: left as it was
         g.shared = True
         if g.extern:
@@ -867,7 +929,15 @@ def _add_project_globals(
             rb"(?<![A-Za-z0-9_])" + re.escape(name.encode()) + rb"(?![A-Za-z0-9_])", ctx.source
         ):
             globals_[name] = DeviceGlobal(
-                name, None, p.elem_type, list(p.dims), None, p.constant, extern=True, shared=True
+                name,
+                None,
+                p.elem_type,
+                list(p.dims),
+                None,
+                p.constant,
+                extern=not p.in_header,
+                shared=not p.in_header,
+                scope=p.scope,
             )
 
 

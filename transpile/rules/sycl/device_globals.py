@@ -40,6 +40,8 @@ import re
 from collections.abc import Iterator
 from dataclasses import dataclass, field, replace
 
+from tree_sitter import Node
+
 from ... import parse as ts
 from ...calls import call_at
 from ...context import RuleContext
@@ -108,6 +110,39 @@ def accessor_definition(g: DeviceGlobal) -> str:
     )
 
 
+def _sizeof_target(node: Node) -> Node | None:
+    """The identifier measured by `sizeof(x)` / `sizeof x`, or None."""
+    value = node.child_by_field_name("value")
+    while value is not None and value.type == "parenthesized_expression" and value.named_child_count == 1:
+        value = value.named_children[0]
+    if value is not None and value.type == "identifier":
+        return value
+    ty = node.child_by_field_name("type")  # `sizeof(c_Table)` may parse as a type name
+    if ty is not None and ty.type == "type_descriptor" and ty.named_child_count == 1:
+        inner = ty.named_children[0]
+        if inner.type == "type_identifier":
+            return inner
+    return None
+
+
+def _locally_declared(ctx: RuleContext, node: Node, name: str) -> bool:
+    """Whether a function parameter or local declaration between `node` and file scope names `name`."""
+    encoded = name.encode()
+    p = node.parent
+    while p is not None:
+        if p.type in ("function_definition", "lambda_expression", "compound_statement", "for_statement"):
+            for q in ts.captures("[(parameter_declaration) (declaration)] @d", p).get("d", []):
+                if q.start_byte >= node.start_byte:
+                    continue
+                for c in ts.captures("(identifier) @i", q).get("i", []):
+                    if c.text == encoded and c.parent is not None and c.parent.type != "call_expression":
+                        return True
+            if p.type == "function_definition":
+                return False
+        p = p.parent
+    return False
+
+
 class DeviceGlobals(Rule):
     code = "GP213"
     name = "device-globals"
@@ -149,6 +184,8 @@ class DeviceGlobals(Rule):
                 family="globals",
                 symbol=g.name,
             )
+        yield from self._sizeofs(ctx, m, bad)
+        yield from self._qualified_uses(ctx, m)
         yield from self._external_functions(ctx, m)
         for occ in ctx.occurrences:
             if occ.name not in (
@@ -171,6 +208,11 @@ class DeviceGlobals(Rule):
                 continue
             sym = call.arg_text(ctx, sym_i).lstrip("&").strip()
             target_global = m.globals.get(sym)
+            if target_global is None and "::" in sym:
+                # `ns::coef` (or `::ns::coef`): the global of that name declared in that namespace
+                found = m.globals.get(sym.rsplit("::", 1)[1])
+                if found is not None and f"::{found.scope}{found.name}".endswith("::" + sym.lstrip(":")):
+                    target_global = found
             if target_global is None or sym in bad:
                 yield self.unconverted(
                     occ.start,
@@ -180,7 +222,7 @@ class DeviceGlobals(Rule):
                     symbol=occ.name,
                 )
                 continue
-            ptr = f"{target_global.accessor}()"
+            ptr = target_global.accessor_call
             if occ.name == "cudaGetSymbolAddress":
                 target = call.arg_text(ctx, 0).strip()
                 if not target.startswith("&"):
@@ -220,6 +262,55 @@ class DeviceGlobals(Rule):
             )
             for i in range(3, len(call.args)):
                 yield self.converted(call.args[i][0], call.args[i][1], "argument dropped", family="runtime")
+
+    def _qualified_uses(self, ctx: RuleContext, m: Model) -> Iterator[Diagnostic]:
+        """`ns::scale` in a device function: the global is now the function's parameter `scale`."""
+        for f in m.functions.values():
+            if not f.globals_used:
+                continue
+            body = f.node.child_by_field_name("body")
+            if body is None:
+                continue
+            for q in ts.captures("(qualified_identifier) @q", body).get("q", []):
+                if q.parent is not None and q.parent.type == "qualified_identifier":
+                    continue  # the outermost one holds the whole name
+                text = ctx.text(q).replace(" ", "").lstrip(":")
+                name = text.rsplit("::", 1)[-1]
+                g = m.globals.get(name)
+                if g is None or name not in f.globals_used or text != f"{g.scope}{name}":
+                    continue
+                yield self.converted(
+                    q.start_byte,
+                    q.end_byte,
+                    f"`{text}` -> the parameter `{name}`",
+                    [Edit(q.start_byte, q.end_byte, name)],
+                    family="globals",
+                    symbol=name,
+                )
+
+    def _sizeofs(self, ctx: RuleContext, m: Model, bad: set[str]) -> Iterator[Diagnostic]:
+        """`sizeof(c_Table)` measured the global's array; the name is gone on the host and a pointer in
+        kernels, so it becomes the size of the declared type (`sizeof(unsigned int[N][8])`)."""
+        if not m.globals:
+            return
+        for node in ts.captures("(sizeof_expression) @s", ctx.root).get("s", []):
+            target = _sizeof_target(node)
+            if target is None:
+                continue
+            g = m.globals.get(ctx.text(target))
+            if g is None or g.name in bad or not g.elem_type:
+                continue
+            if _locally_declared(ctx, target, g.name):
+                continue
+            new = f"sizeof({g.elem_type}{''.join(f'[{d}]' for d in g.dims)})"
+            yield self.converted(
+                node.start_byte,
+                node.end_byte,
+                f"`sizeof` of device global `{g.name}` -> size of its type",
+                [Edit(node.start_byte, node.end_byte, new)],
+                family="globals",
+                symbol=g.name,
+            )
 
     def _external_functions(self, ctx: RuleContext, m: Model) -> Iterator[Diagnostic]:
         """Device functions defined in another file of the tree (Options.project_functions) that take
@@ -276,6 +367,9 @@ _MAY_DECLARE = re.compile(rb"__device__|__constant__")
 # Only a tree with an `extern` device global or a device function prototype has cross-file device state.
 _CROSS_FILE = re.compile(rb"\bextern\s+(?:[\w:<>]+\s+)*?(?:__device__|__constant__)|__device__[^;{}#]*\)\s*;")
 _SOURCE_SUFFIXES = frozenset({".cu", ".cpp", ".cc", ".cxx", ".c"})
+# Files with device code, or host code copying to a device global (`cudaMemcpyToSymbol(Q, ...)` in
+# main.cu for a `__constant__ Q` its header defines).
+_DEVICE_OR_SYMBOL = re.compile(rb"__device__|__global__|__constant__|cuda\w*Symbol\w*\(")
 
 
 @dataclass
@@ -305,7 +399,9 @@ def _file_facts(rel: str, data: bytes, options: Options) -> _FileFacts:
         if g.extern:
             facts.externs.add(g.name)
         elif g.elem_type and "" not in g.dims:
-            facts.defines[g.name] = ProjectGlobal(g.name, g.elem_type, tuple(g.dims), g.constant, rel)
+            facts.defines[g.name] = ProjectGlobal(
+                g.name, g.elem_type, tuple(g.dims), g.constant, rel, scope=g.scope
+            )
     for f in m.functions.values():
         facts.declared.add(f.name)
         if f.kernel or f.host_too:
@@ -331,7 +427,7 @@ def project_options(contents: dict[str, bytes], options: Options) -> dict[str, O
     # Cross-file state needs an `extern` global or a device prototype, or a device function defined in one
     # file (a header) and called from another that includes it: at least two files with device code.
     if not any(_CROSS_FILE.search(d) for d in contents.values()) and (
-        sum(1 for d in contents.values() if b"__device__" in d or b"__global__" in d) < 2
+        sum(1 for d in contents.values() if _DEVICE_OR_SYMBOL.search(d)) < 2
     ):
         return {}
     base = replace(options, project_globals=(), project_functions=())
@@ -377,7 +473,13 @@ def project_options(contents: dict[str, bytes], options: Options) -> dict[str, O
         for g in e.used
     }
     shared = {n: g for n, g in candidates.items() if n in externs or n in reached}
-    if not shared and not any(e.item for e in info.values()):
+    # Globals defined once, in a header: every file that includes it sees their inline accessors.
+    in_headers = {
+        n: replace(gs[0], in_header=True)
+        for n, gs in definers.items()
+        if len(gs) == 1 and posixpath.splitext(gs[0].defined_in)[1].lower() not in _SOURCE_SUFFIXES
+    }
+    if not shared and not in_headers and not any(e.item for e in info.values()):
         return {}
     # What each file sees: the names declared in it and in the files it includes, transitively.
     graph = build_graph(contents)
@@ -391,8 +493,13 @@ def project_options(contents: dict[str, bytes], options: Options) -> dict[str, O
             if n in visible and where[n][0] != rel and (e.item or e.used & set(shared))
         )
         names = (visible | {g for f in funcs for g in f.globals_used}) & set(shared)
-        if names or funcs:
+        from_headers = [
+            g for n, g in sorted(in_headers.items()) if g.defined_in != rel and g.defined_in in seen and n not in names
+        ]
+        if names or funcs or from_headers:
             out[rel] = replace(
-                options, project_globals=tuple(shared[n] for n in sorted(names)), project_functions=funcs
+                options,
+                project_globals=tuple(shared[n] for n in sorted(names)) + tuple(from_headers),
+                project_functions=funcs,
             )
     return out

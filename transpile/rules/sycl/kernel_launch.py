@@ -180,7 +180,7 @@ class KernelLaunch(Rule):
             tparams = kernel.template_params
             shared = [(v.name, v.elem_type, v.dims, v.dynamic) for v in [*kernel.shared, *kernel.shared_in]]
         elif external is not None:
-            if external.globals_used:
+            if external.globals_used and not external.globals_visible:
                 yield self.unconverted(
                     fn.start_byte,
                     fn.end_byte,
@@ -247,8 +247,13 @@ class KernelLaunch(Rule):
         if kernel is not None:
             for g in kernel.globals_used:
                 dg = m.globals[g]
-                captures.append(f"{g} = {dg.accessor}()")
+                captures.append(f"{g} = {dg.accessor_call}")
                 extras.append(f"*{g}" if not dg.dims else g)
+        elif external is not None:
+            # The kernel's file is included here: its globals' inline accessors are visible.
+            for g, scope, is_array in external.globals_info:
+                captures.append(f"{g} = ::{scope}gpuport_symbol_{g}()" if scope else f"{g} = gpuport_symbol_{g}()")
+                extras.append(g if is_array else f"*{g}")
         call_args = [c for c in args.named_children if c.type != "comment"]
         edits: list[Edit] = []
         for i, a in enumerate(call_args):

@@ -386,6 +386,38 @@ def _exact_float(text: str) -> bool:
     return bool(struct.unpack("f", struct.pack("f", value))[0] == value)
 
 
+MINMAX_HELPER = """#ifndef GPUPORT_MINMAX
+#define GPUPORT_MINMAX
+// CUDA's min/max take mixed argument types (compared in their common type); sycl::min/max take one.
+template <typename A, typename B> inline std::common_type_t<A, B> gpuport_min(A a, B b) {
+  return sycl::min(std::common_type_t<A, B>(a), std::common_type_t<A, B>(b));
+}
+template <typename A, typename B> inline std::common_type_t<A, B> gpuport_max(A a, B b) {
+  return sycl::max(std::common_type_t<A, B>(a), std::common_type_t<A, B>(b));
+}
+#endif
+"""
+
+
+def _same_text_types(ctx: RuleContext, nodes: list[Node]) -> bool:
+    """Arguments that are the same kind of expression on the same array or object (`s[i]`, `s[i + k]`;
+    `p.x`, `p.y`) have one type whatever it is: `sycl::min` takes them as they are."""
+    a, b = nodes
+    if a.type != b.type:
+        return False
+    if a.type == "subscript_expression":
+        x, y = a.child_by_field_name("argument"), b.child_by_field_name("argument")
+        return x is not None and y is not None and ctx.text(x) == ctx.text(y)
+    if a.type == "identifier":
+        return ctx.text(a) == ctx.text(b)
+    return False
+
+
+def _first_mixed_use(ctx: RuleContext) -> int:
+    """The first `min`/`max` call of the file (the helper must come before every one it serves)."""
+    return min(o.start for o in ctx.occurrences if o.name in ("min", "max"))
+
+
 class MathArgTypes(Rule):
     code = "GP247"
     name = "math-arg-types"
@@ -393,6 +425,7 @@ class MathArgTypes(Rule):
     summary = "Cast math arguments to the type CUDA computes in where SYCL's built-ins need one type."
 
     def run(self, ctx: RuleContext) -> Iterator[Diagnostic]:
+        self._helper_placed = False
         for occ in ctx.occurrences:
             entry = occ.entry
             if entry is None or entry.family != "math" or occ.node is None or occ.raw:
@@ -411,6 +444,31 @@ class MathArgTypes(Rule):
             diag = self._check(ctx, occ, call, qualified)
             if diag is not None:
                 yield diag
+
+    def _mixed(
+        self, ctx: RuleContext, occ: Occurrence, nodes: list[Node], types: list[Typed | None]
+    ) -> Diagnostic:
+        """`min(blocks, 768 * prop.multiProcessorCount)` with a type we cannot work out: CUDA's overloads
+        take mixed types, `sycl::min` does not, so the call goes through a small template that converts
+        both to their common type first (what CUDA's mixed overloads compute in)."""
+        helper = f"gpuport_{occ.name}"
+        edits = [Edit(occ.start, occ.end, helper)]
+        for node, t in zip(nodes, types, strict=True):
+            if t is not None and t.sycl != t.cuda:
+                edits += _cast(ctx, node, t, t.cuda, t.spelling)
+        if not self._helper_placed:
+            from ._memory_helpers import block_edit
+
+            self._helper_placed = True
+            edits.append(block_edit(ctx, _first_mixed_use(ctx), MINMAX_HELPER))
+        return self.converted(
+            occ.start,
+            occ.end,
+            f"`{occ.name}` with argument types not known here -> `{helper}` (converts to their common type)",
+            edits,
+            family="math",
+            symbol=occ.name,
+        )
 
     @staticmethod
     def _std(ctx: RuleContext, node: Node) -> bool:
@@ -448,6 +506,8 @@ class MathArgTypes(Rule):
                 if common is None:
                     return None
                 want, spelling = common.cuda, common.spelling
+            elif not qualified and not _same_text_types(ctx, nodes):
+                return self._mixed(ctx, occ, nodes, types)
         elif qualified:
             return None  # other std:: math functions take their arguments as C++ does
         elif name.endswith("f") and name[:-1] in ctx.tables.symbols and name[:-1] not in _MIXED_PARAMS:

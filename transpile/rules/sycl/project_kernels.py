@@ -15,6 +15,7 @@ from dataclasses import replace
 
 from ... import parse as ts
 from ...context import RuleContext
+from ...includes import build_graph
 from ...options import Options, ProjectKernel
 from ...tables import load_tables
 from ._model import model
@@ -23,7 +24,8 @@ from .device_globals import project_options as globals_options
 
 _KERNEL_FILE = re.compile(rb"__global__")
 _NEEDS_LAUNCH_HELP = re.compile(
-    rb"__shared__|__shfl|__ballot|__any|__all|__activemask|warpSize|__reduce_|tiled_partition"
+    rb"__shared__|__shfl|__ballot|__any|__all|__activemask|warpSize|__reduce_|tiled_partition|__constant__"
+    rb"|__device__[^(){};]*[;=\[]"  # a device global variable (no parenthesis: not a function)
 )
 _PROTOTYPE = re.compile(rb"__global__[^;{}()]*?\b([A-Za-z_]\w*)\s*\([^;{}]*\)\s*;")
 _LAUNCH = re.compile(rb"\b([A-Za-z_]\w*)\s*(?:<[^<>;{}]*>\s*)?<<<")
@@ -39,8 +41,13 @@ def kernel_facts(rel: str, data: bytes, options: Options) -> list[ProjectKernel]
         shared = tuple((s.name, s.elem_type, tuple(s.dims), s.dynamic) for s in [*f.shared, *f.shared_in])
         attr = subgroup_attribute(ctx, f.name)
         if shared or attr or f.globals_used:
+            info = tuple(
+                (g, m.globals[g].scope, bool(m.globals[g].dims)) for g in f.globals_used if g in m.globals
+            )
             found.append(
-                ProjectKernel(f.name, tuple(f.template_params), shared, attr, tuple(f.globals_used), rel)
+                ProjectKernel(
+                    f.name, tuple(f.template_params), shared, attr, tuple(f.globals_used), rel, globals_info=info
+                )
             )
     return found
 
@@ -59,6 +66,7 @@ def project_options(contents: dict[str, bytes], options: Options) -> dict[str, O
                 kernels.setdefault(k.name, []).append(k)
     if not kernels:
         return out
+    graph = None
     for rel, data in contents.items():
         if b"<<<" not in data and b"__global__" not in data:
             continue
@@ -71,6 +79,13 @@ def project_options(contents: dict[str, bytes], options: Options) -> dict[str, O
             for name, ks in sorted(kernels.items())
             if name in named and len(ks) == 1 and ks[0].defined_in != rel
         )
+        if any(k.globals_used for k in wanted):
+            if graph is None:
+                graph = build_graph(contents)
+            seen = graph.closure(rel, quoted_only=True)
+            wanted = tuple(
+                replace(k, globals_visible=True) if k.globals_used and k.defined_in in seen else k for k in wanted
+            )
         if wanted:
             out[rel] = replace(out.get(rel, options), project_kernels=wanted)
     return out

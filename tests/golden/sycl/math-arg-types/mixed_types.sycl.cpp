@@ -4,6 +4,16 @@
 constexpr int kItems = 4;
 
 unsigned int ticket(int v) { return (unsigned int)v * 2u; }
+#ifndef GPUPORT_MINMAX
+#define GPUPORT_MINMAX
+// CUDA's min/max take mixed argument types (compared in their common type); sycl::min/max take one.
+template <typename A, typename B> inline std::common_type_t<A, B> gpuport_min(A a, B b) {
+  return sycl::min(std::common_type_t<A, B>(a), std::common_type_t<A, B>(b));
+}
+template <typename A, typename B> inline std::common_type_t<A, B> gpuport_max(A a, B b) {
+  return sycl::max(std::common_type_t<A, B>(a), std::common_type_t<A, B>(b));
+}
+#endif
 
 // Merge-path style bounds: CUDA's min/max accept (unsigned, int) and compare as unsigned.
 void bounds(int *out, const int *keys, unsigned int limit, size_t total, int la, int lb, const sycl::nd_item<3> &item) {
@@ -14,7 +24,7 @@ void bounds(int *out, const int *keys, unsigned int limit, size_t total, int la,
     unsigned int lane = sycl::min(static_cast<unsigned int>(item.get_local_id(2)), 31u);
     unsigned int hi = std::min(static_cast<unsigned int>(item.get_local_id(2)), limit);
     int k = sycl::min(keys[item.get_local_id(2)], la);
-    unsigned int t = sycl::min(static_cast<unsigned int>(item.get_local_id(2)), ticket(la));
+    unsigned int t = gpuport_min(static_cast<unsigned int>(item.get_local_id(2)), ticket(la));
     out[item.get_local_id(2)] = diag + lo + (int)cap + (int)end + (int)lane + (int)hi + k + (int)t;
 }
 
