@@ -85,6 +85,27 @@ _DECLARING_FIELDS = {
 }
 
 
+def _include_guard(root: Node) -> Node | None:
+    """The `#ifndef X / #define X ... #endif` block that wraps the whole file, if any (comments and
+    blank lines around it allowed)."""
+    kids = [c for c in root.children if c.type != "comment"]
+    if len(kids) != 1 or kids[0].type != "preproc_ifdef":
+        return None
+    guard = kids[0]
+    name = guard.child_by_field_name("name")
+    if name is None or guard.children[0].type != "#ifndef":
+        return None
+    first = next((c for c in guard.named_children if c != name and c.type != "comment"), None)
+    if first is None or first.type != "preproc_def":
+        return None
+    defined = first.child_by_field_name("name")
+    if defined is None or defined.text != name.text:
+        return None
+    if any(c.type in ("preproc_else", "preproc_elif") for c in guard.children):
+        return None
+    return guard
+
+
 def _macro_parameter(node: Node, name: str) -> bool:
     """Whether `name` at `node` is a parameter of the function-like macro it sits in (in the parameter
     list or the body): those names belong to the macro, whatever a table says about them."""
@@ -300,18 +321,25 @@ class RuleContext:
         """The includes at file scope (not inside #if blocks or ERROR regions): where the SYCL prelude and
         the inline helper blocks of several rules anchor."""
         root = self.root
+        # A header wrapped whole in an include guard (`#ifndef X_H / #define X_H ... #endif`) has its
+        # header block inside the guard: that is its file scope.
+        scope = _include_guard(root) or root
         found = []
         for inc in self.includes:
             node = root.descendant_for_byte_range(inc.directive_start, inc.directive_start + 1)
             while node is not None and node.type != "preproc_include":
                 node = node.parent
-            if node is not None and node.parent is not None and node.parent.type == "translation_unit":
+            if node is not None and node.parent is not None and node.parent in (root, scope):
                 found.append(inc)
         # Includes after the file's first code are not its header block (`#include <polybench.c>` at
         # the end of a driver, a kernel file included mid-way): anchoring after them would put the
         # prelude below the code that uses it.
         code = next(
-            (c.start_byte for c in root.children if not c.type.startswith("preproc") and c.type != "comment"),
+            (
+                c.start_byte
+                for c in scope.named_children
+                if not c.type.startswith("preproc") and c.type not in ("comment", "identifier")
+            ),
             None,
         )
         early = [inc for inc in found if code is None or inc.directive_start < code]

@@ -1,10 +1,3 @@
-#ifndef GPUPORT_SYCL_QUEUE
-#define GPUPORT_SYCL_QUEUE
-inline sycl::queue &gpuport_queue() {
-  static sycl::queue q{sycl::property_list{sycl::property::queue::in_order{}, sycl::property::queue::enable_profiling{}}};
-  return q;
-}
-#endif
 // Classes seen in real trees (polybench, rodinia, parboil, cuda-samples): a macro whose parameters are
 // called min/max, host math inside a grid size, a shared array of a struct type, sizeof of a
 // __constant__ table on the host, min() of operands whose types are not known here, a __constant__
@@ -13,6 +6,13 @@ inline sycl::queue &gpuport_queue() {
 #define HOST_AND_MACRO_CU
 #include <sycl/sycl.hpp>
 #include <math.h>
+#ifndef GPUPORT_SYCL_QUEUE
+#define GPUPORT_SYCL_QUEUE
+inline sycl::queue &gpuport_queue() {
+  static sycl::queue q{sycl::property_list{sycl::property::queue::in_order{}, sycl::property::queue::enable_profiling{}}};
+  return q;
+}
+#endif
 #define IN_RANGE(x, min, max) ((x) >= (min) && (x) <= (max))
 #define NB 16
 struct cartesian { float x, y, z; };

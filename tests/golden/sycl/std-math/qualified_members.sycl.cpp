@@ -1,6 +1,16 @@
 #include <limits>
 #include <cmath>
 #include <sycl/sycl.hpp>
+#ifndef GPUPORT_MINMAX
+#define GPUPORT_MINMAX
+// CUDA's min/max take mixed argument types (compared in their common type); sycl::min/max take one.
+template <typename A, typename B> inline std::common_type_t<A, B> gpuport_min(A a, B b) {
+  return sycl::min(std::common_type_t<A, B>(a), std::common_type_t<A, B>(b));
+}
+template <typename A, typename B> inline std::common_type_t<A, B> gpuport_max(A a, B b) {
+  return sycl::max(std::common_type_t<A, B>(a), std::common_type_t<A, B>(b));
+}
+#endif
 
 struct Box {
     static float max(float a, float b) { return a > b ? a : b; }
@@ -11,6 +21,6 @@ T lowest_above(const T *v, int n)
 {
     T best = std::numeric_limits<T>::max();
     for (int i = 0; i < n; ++i)
-        best = v[i] > 0 ? sycl::min(best, v[i]) : best;
+        best = v[i] > 0 ? gpuport_min(best, v[i]) : best;
     return Box::max(best, ::sycl::sqrt(best));
 }
