@@ -361,7 +361,7 @@ class Harness:
         self.cache_dir = Path(args.cache)
         self.fp = translator_fingerprint()
         self.sycl_inc = sycl_include()
-        self.acpp = shutil.which("acpp")
+        self.acpp = None if args.no_acpp else shutil.which("acpp")
         self.hipify = Path(args.hipify_perl).resolve() if args.hipify_perl else None
         self.hipify_hash = file_hash(self.hipify)
         self.torch_incs = torch_includes()
@@ -820,6 +820,7 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--device-bundle", help="write the GPU-run bundle into this folder")
     ap.add_argument("--device-results", help="read the GPU-run results from this folder")
     ap.add_argument("--no-write", action="store_true", help="print the summary only")
+    ap.add_argument("--no-acpp", action="store_true", help="leave the AdaptiveCpp column out (a quick run)")
     ap.add_argument(
         "--acpp-runs",
         action="store_true",

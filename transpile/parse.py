@@ -69,6 +69,19 @@ def has_error(tree: Tree) -> bool:
     return tree.root_node.has_error
 
 
+def _braced_launch_dimension(node: Node) -> bool:
+    """`k<<<grid, {32, 4, 1}>>>`: the grammar wants a type before a braced list there and reports a
+    MISSING one, but the braced dim3 is valid CUDA C++ (the launch rules read the list)."""
+    parent = node.parent
+    return (
+        node.is_missing
+        and parent is not None
+        and parent.type == "compound_literal_expression"
+        and parent.parent is not None
+        and parent.parent.type == "kernel_call_syntax"
+    )
+
+
 def error_nodes(root: Node) -> list[Node]:
     """Outermost ERROR and MISSING nodes, in document order."""
     found: list[Node] = []
@@ -78,7 +91,8 @@ def error_nodes(root: Node) -> list[Node]:
         if not node.has_error:
             continue
         if node.is_error or node.is_missing:
-            found.append(node)
+            if not _braced_launch_dimension(node):
+                found.append(node)
             continue
         stack.extend(reversed(node.children))
     return found

@@ -36,6 +36,7 @@ from .hip.coop_groups_include import CoopGroupsInclude
 from .hip.coop_groups_reduce import CoopGroupsReduce
 from .hip.cublas_math_mode import CublasMathMode
 from .hip.cuda_functional import CudaFunctional
+from .hip.launch_braced_dim3 import LaunchBracedDim3
 from .hip.launch_ggl import LaunchGGL
 from .hip.mem_prefetch_location import MemPrefetchLocation
 from .hip.min_version import NeedsNewerHip
@@ -49,6 +50,7 @@ from .sycl.project_kernels import project_options as sycl_project_options
 
 # Rule packs register their rules here; see rules/sycl/__init__.py for the SYCL pack's list.
 HIP_FIRST: list[type[Rule]] = [
+    LaunchBracedDim3,
     LaunchGGL,
     PointerArgCast,
     WarpSyncLegacy,

@@ -479,6 +479,8 @@ def dim3_members(ctx: RuleContext) -> list[tuple[int, int, str]]:
             continue
         if arg.type == "identifier" and ctx.text(arg) not in names:
             continue
+        if arg.type == "identifier" and ctx.text(arg) in BUILTIN_VARS and _in_device_code(fe):
+            continue  # host code's own `dim3 gridDim(...)`; in a kernel the name is CUDA's built-in
         if arg.type != "identifier" and not (
             arg.type in ("field_expression", "call_expression") and is_dim3_expr(ctx, arg)
         ):
@@ -488,6 +490,11 @@ def dim3_members(ctx: RuleContext) -> list[tuple[int, int, str]]:
         out.append((arg.end_byte, fe.end_byte, f"[{DIM[ctx.text(fld)]}]"))
     ctx._sycl_dim3_members = out  # type: ignore[attr-defined]
     return out
+
+
+def _in_device_code(node: Node) -> bool:
+    fn = enclosing_function(node)
+    return fn is not None and bool({"__global__", "__device__"} & qualifiers(fn))
 
 
 def _math_calls(ctx: RuleContext) -> list[tuple[int, int, str]]:
@@ -500,7 +507,11 @@ def _math_calls(ctx: RuleContext) -> list[tuple[int, int, str]]:
         if node is None or entry is None or entry.family != "math" or not entry.sycl.startswith("sycl::"):
             continue
         parent = node.parent
-        if parent is not None and parent.type == "call_expression" and parent.child_by_field_name("function") == node:
+        if (
+            parent is not None
+            and parent.type == "call_expression"
+            and parent.child_by_field_name("function") == node
+        ):
             found.append((occ.start, occ.end, entry.sycl))
     return found
 

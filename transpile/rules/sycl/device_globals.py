@@ -473,11 +473,11 @@ def project_options(contents: dict[str, bytes], options: Options) -> dict[str, O
         for g in e.used
     }
     shared = {n: g for n, g in candidates.items() if n in externs or n in reached}
-    # Globals defined once, in a header: every file that includes it sees their inline accessors.
+    # Globals defined once and not shared through `extern`: a file that includes the defining file sees
+    # their inline accessors, and so does a file the defining file includes (a driver that defines
+    # `__constant__ params d_common;` and then `#include "kernel.cu"`: one translation unit).
     in_headers = {
-        n: replace(gs[0], in_header=True)
-        for n, gs in definers.items()
-        if len(gs) == 1 and posixpath.splitext(gs[0].defined_in)[1].lower() not in _SOURCE_SUFFIXES
+        n: replace(gs[0], in_header=True) for n, gs in definers.items() if len(gs) == 1 and n not in shared
     }
     if not shared and not in_headers and not any(e.item for e in info.values()):
         return {}
@@ -494,7 +494,11 @@ def project_options(contents: dict[str, bytes], options: Options) -> dict[str, O
         )
         names = (visible | {g for f in funcs for g in f.globals_used}) & set(shared)
         from_headers = [
-            g for n, g in sorted(in_headers.items()) if g.defined_in != rel and g.defined_in in seen and n not in names
+            g
+            for n, g in sorted(in_headers.items())
+            if g.defined_in != rel
+            and n not in names
+            and (g.defined_in in seen or rel in graph.closure(g.defined_in, quoted_only=True))
         ]
         if names or funcs or from_headers:
             out[rel] = replace(

@@ -87,6 +87,17 @@ def to_range(ctx: RuleContext, node: Node) -> str:
             ]
             args += ["1"] * (3 - len(args))
             return f"sycl::range<3>({args[2]}, {args[1]}, {args[0]})"
+    if node.type == "compound_literal_expression":
+        # `{32, 4, 1}` (no type: tree-sitter's MISSING type) or `dim3{32, 4}`
+        ty, value = node.child_by_field_name("type"), node.child_by_field_name("value")
+        if ty is not None and value is not None and ctx.text(ty) in ("", "dim3"):
+            node = value
+    if node.type == "initializer_list":
+        # `k<<<grid, {bx, by, 1}>>>`: a braced dim3
+        args = [render(ctx, a.start_byte, a.end_byte) for a in node.named_children if a.type != "comment"]
+        if 1 <= len(args) <= 3:
+            args += ["1"] * (3 - len(args))
+            return f"sycl::range<3>({args[2]}, {args[1]}, {args[0]})"
     if node.type == "identifier":
         t = variable_type(ctx, ctx.text(node), node)
         if t is not None and t[0].replace("const ", "") == "dim3" and not t[1] and not t[2]:
@@ -252,7 +263,9 @@ class KernelLaunch(Rule):
         elif external is not None:
             # The kernel's file is included here: its globals' inline accessors are visible.
             for g, scope, is_array in external.globals_info:
-                captures.append(f"{g} = ::{scope}gpuport_symbol_{g}()" if scope else f"{g} = gpuport_symbol_{g}()")
+                captures.append(
+                    f"{g} = ::{scope}gpuport_symbol_{g}()" if scope else f"{g} = gpuport_symbol_{g}()"
+                )
                 extras.append(g if is_array else f"*{g}")
         call_args = [c for c in args.named_children if c.type != "comment"]
         edits: list[Edit] = []

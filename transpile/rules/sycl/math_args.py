@@ -389,11 +389,15 @@ def _exact_float(text: str) -> bool:
 MINMAX_HELPER = """#ifndef GPUPORT_MINMAX
 #define GPUPORT_MINMAX
 // CUDA's min/max take mixed argument types (compared in their common type); sycl::min/max take one.
+// CUDA's abs takes floats too; sycl::abs takes integers only.
 template <typename A, typename B> inline std::common_type_t<A, B> gpuport_min(A a, B b) {
   return sycl::min(std::common_type_t<A, B>(a), std::common_type_t<A, B>(b));
 }
 template <typename A, typename B> inline std::common_type_t<A, B> gpuport_max(A a, B b) {
   return sycl::max(std::common_type_t<A, B>(a), std::common_type_t<A, B>(b));
+}
+template <typename T> inline T gpuport_abs(T x) {
+  if constexpr (std::is_floating_point_v<T>) return sycl::fabs(x); else return sycl::abs(x);
 }
 #endif
 """
@@ -414,8 +418,8 @@ def _same_text_types(ctx: RuleContext, nodes: list[Node]) -> bool:
 
 
 def _first_mixed_use(ctx: RuleContext) -> int:
-    """The first `min`/`max` call of the file (the helper must come before every one it serves)."""
-    return min(o.start for o in ctx.occurrences if o.name in ("min", "max"))
+    """The first `min`/`max`/`abs` call of the file (the helper must come before every one it serves)."""
+    return min(o.start for o in ctx.occurrences if o.name in ("min", "max", "abs"))
 
 
 class MathArgTypes(Rule):
@@ -464,7 +468,7 @@ class MathArgTypes(Rule):
         return self.converted(
             occ.start,
             occ.end,
-            f"`{occ.name}` with argument types not known here -> `{helper}` (converts to their common type)",
+            f"`{occ.name}` with argument types not known here -> `{helper}` (typed when compiled)",
             edits,
             family="math",
             symbol=occ.name,
@@ -485,6 +489,8 @@ class MathArgTypes(Rule):
         types = [type_of(ctx, n) for n in nodes]
         want: str | None = None
         spelling = ""
+        if name == "abs" and not qualified and len(nodes) == 1 and types[0] is None:
+            return self._mixed(ctx, occ, nodes, types)  # float or integer: decided when compiled
         if name == "abs" and not qualified and len(nodes) == 1 and types[0] is not None:
             if types[0].cuda not in _FLOATS:
                 return None  # sycl::abs is the integer one

@@ -39,7 +39,7 @@ from ...context import RuleContext
 from ...diagnostics import Diagnostic
 from ...edits import Edit
 from ..base import Rule
-from ._model import model
+from ._model import model, qualifiers
 
 QUEUE_DEFINITION = (
     "#ifndef GPUPORT_SYCL_QUEUE\n"
@@ -52,6 +52,17 @@ QUEUE_DEFINITION = (
     "#endif\n"
 )
 RUNTIME_HEADERS = frozenset({"cuda_runtime.h", "cuda.h", "cuda_runtime_api.h"})
+
+
+def _kernel_prototypes(ctx: RuleContext) -> bool:
+    """A header declaring kernels (`__global__ void k(float *);`): their prototypes gain a
+    `const sycl::nd_item<3> &` parameter, so the header needs the SYCL include of its own."""
+    if b"__global__" not in ctx.source:
+        return False
+    return any(
+        "__global__" in qualifiers(d) and any(c.type == "function_declarator" for c in d.named_children)
+        for d in ts.captures("(declaration) @d", ctx.root).get("d", [])
+    )
 
 
 class SyclPrelude(Rule):
@@ -68,12 +79,25 @@ class SyclPrelude(Rule):
         )
         # Host code that only calls math functions still becomes `sycl::fmax`...: it needs the header too.
         sycl_names = any(o.entry is not None and o.entry.sycl.startswith("sycl::") for o in ctx.occurrences)
-        cuda_code = bool(m.functions) or launches or runtime or bool(m.globals) or sycl_names
+        cuda_code = (
+            bool(m.functions)
+            or launches
+            or runtime
+            or bool(m.globals)
+            or sycl_names
+            or _kernel_prototypes(ctx)
+        )
         if not cuda_code:
             return
         top = ctx.top_level_includes
         has_runtime = any(i.path in RUNTIME_HEADERS for i in ctx.includes)
         text = "" if has_runtime else "#include <sycl/sycl.hpp>\n"
+        # nvcc's implicit cuda_runtime.h brings <cmath>: host code calling `std::frexp` or `::ceil` relied
+        # on it, and <sycl/sycl.hpp> does not promise it.
+        if any(o.entry is not None and o.entry.family == "math" for o in ctx.occurrences) and not any(
+            i.path in ("cmath", "math.h") for i in ctx.includes
+        ):
+            text += "#include <cmath>\n"
         if launches or runtime or m.globals:
             text += QUEUE_DEFINITION
         if not text:

@@ -46,7 +46,13 @@ def kernel_facts(rel: str, data: bytes, options: Options) -> list[ProjectKernel]
             )
             found.append(
                 ProjectKernel(
-                    f.name, tuple(f.template_params), shared, attr, tuple(f.globals_used), rel, globals_info=info
+                    f.name,
+                    tuple(f.template_params),
+                    shared,
+                    attr,
+                    tuple(f.globals_used),
+                    rel,
+                    globals_info=info,
                 )
             )
     return found
@@ -61,8 +67,13 @@ def project_options(contents: dict[str, bytes], options: Options) -> dict[str, O
     base = replace(options, project_globals=(), project_functions=(), project_kernels=())
     kernels: dict[str, list[ProjectKernel]] = {}
     for rel, data in contents.items():
-        if _KERNEL_FILE.search(data) and _NEEDS_LAUNCH_HELP.search(data):
-            for k in kernel_facts(rel, data, base):
+        seen = out.get(rel)
+        # a kernel file reading a global another file defines (`d_common` of the driver that includes it)
+        reads_project_globals = seen is not None and bool(seen.project_globals)
+        if _KERNEL_FILE.search(data) and (_NEEDS_LAUNCH_HELP.search(data) or reads_project_globals):
+            # with the globals this file sees (a driver's `__constant__` that the kernel file reads)
+            facts_options = replace(seen, project_kernels=()) if seen is not None else base
+            for k in kernel_facts(rel, data, facts_options):
                 kernels.setdefault(k.name, []).append(k)
     if not kernels:
         return out
@@ -84,7 +95,8 @@ def project_options(contents: dict[str, bytes], options: Options) -> dict[str, O
                 graph = build_graph(contents)
             seen = graph.closure(rel, quoted_only=True)
             wanted = tuple(
-                replace(k, globals_visible=True) if k.globals_used and k.defined_in in seen else k for k in wanted
+                replace(k, globals_visible=True) if k.globals_used and k.defined_in in seen else k
+                for k in wanted
             )
         if wanted:
             out[rel] = replace(out.get(rel, options), project_kernels=wanted)

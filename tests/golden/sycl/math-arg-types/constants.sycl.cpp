@@ -1,4 +1,5 @@
 #include <sycl/sycl.hpp>
+#include <cmath>
 // Macro constants and enumerators are typed too.
 #define N 256
 #define LIM 0x10u

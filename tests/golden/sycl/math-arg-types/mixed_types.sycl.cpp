@@ -1,5 +1,6 @@
 #include <sycl/sycl.hpp>
 #include <algorithm>
+#include <cmath>
 
 constexpr int kItems = 4;
 
@@ -7,11 +8,15 @@ unsigned int ticket(int v) { return (unsigned int)v * 2u; }
 #ifndef GPUPORT_MINMAX
 #define GPUPORT_MINMAX
 // CUDA's min/max take mixed argument types (compared in their common type); sycl::min/max take one.
+// CUDA's abs takes floats too; sycl::abs takes integers only.
 template <typename A, typename B> inline std::common_type_t<A, B> gpuport_min(A a, B b) {
   return sycl::min(std::common_type_t<A, B>(a), std::common_type_t<A, B>(b));
 }
 template <typename A, typename B> inline std::common_type_t<A, B> gpuport_max(A a, B b) {
   return sycl::max(std::common_type_t<A, B>(a), std::common_type_t<A, B>(b));
+}
+template <typename T> inline T gpuport_abs(T x) {
+  if constexpr (std::is_floating_point_v<T>) return sycl::fabs(x); else return sycl::abs(x);
 }
 #endif
 

@@ -1,4 +1,5 @@
 #include <sycl/sycl.hpp>
+#include <cmath>
 #ifndef GPUPORT_SYCL_QUEUE
 #define GPUPORT_SYCL_QUEUE
 inline sycl::queue &gpuport_queue() {

@@ -1,4 +1,5 @@
 #include <sycl/sycl.hpp>
+#include <cmath>
 // The 32s that belong to a lane/warp index follow it to the sub-group: warp count, lane stride,
 // the last lane, and the loop over one slot per warp.
 template <int BLOCK>

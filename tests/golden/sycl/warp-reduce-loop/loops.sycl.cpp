@@ -1,4 +1,5 @@
 #include <sycl/sycl.hpp>
+#include <cmath>
 #ifndef GPUPORT_VEC_float2
 #define GPUPORT_VEC_float2
 struct alignas(8) float2 { float x, y; };

@@ -1,4 +1,5 @@
 #include <sycl/sycl.hpp>
+#include <cmath>
 void block_max(const int *in, int *out, const sycl::nd_item<3> &item, int *sdata) {
     unsigned int tid = item.get_local_id(2);
     sdata[tid] = in[item.get_group(2) * item.get_local_range(2) + tid];

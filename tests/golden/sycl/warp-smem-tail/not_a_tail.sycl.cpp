@@ -1,4 +1,5 @@
 #include <sycl/sycl.hpp>
+#include <cmath>
 // Left to the other rules: strides stopping at 2, a mixed operator, a step without a store, a value
 // every lane uses, and a kernel whose work-items may return early.
 void partial(float *data, float *out, const sycl::nd_item<3> &item, float *sdata) {

@@ -1,4 +1,5 @@
 #include <sycl/sycl.hpp>
+#include <cmath>
 void warpReduce(volatile float *sdata, int tid) {
     sdata[tid] = sycl::fmin(sdata[tid], sdata[tid + 32]);
     sdata[tid] = sycl::fmin(sdata[tid], sdata[tid + 16]);

@@ -1,0 +1,3 @@
+#pragma once
+struct params { int n; float scale; };
+__global__ void fill_kernel(float *d, float v);
