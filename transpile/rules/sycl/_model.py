@@ -863,7 +863,7 @@ def file_scope_declarations(root: Node) -> Iterator[tuple[Node, str]]:
                 kids = body.children if body is not None else []
                 name = node.child_by_field_name("name")
                 if node.type == "namespace_definition" and name is not None:
-                    inner = scope + name.text.decode("utf-8", "replace") + "::"
+                    inner = scope + (name.text or b"").decode("utf-8", "replace") + "::"
             stack.extend((c, inner) for c in reversed(kids))
 
 

@@ -93,9 +93,9 @@ def project_options(contents: dict[str, bytes], options: Options) -> dict[str, O
         if any(k.globals_used for k in wanted):
             if graph is None:
                 graph = build_graph(contents)
-            seen = graph.closure(rel, quoted_only=True)
+            included = graph.closure(rel, quoted_only=True)
             wanted = tuple(
-                replace(k, globals_visible=True) if k.globals_used and k.defined_in in seen else k
+                replace(k, globals_visible=True) if k.globals_used and k.defined_in in included else k
                 for k in wanted
             )
         if wanted:
