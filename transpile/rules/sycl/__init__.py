@@ -36,6 +36,7 @@ from .kernel_signature import KernelSignature
 from .lib_cub import LibCub
 from .lib_cublas import LibCublas
 from .lib_curand import LibCurand
+from .lib_thrust import LibThrust
 from .mapped_host import MappedHost
 from .math_args import MathArgTypes
 from .memory_api import MemoryApi
@@ -66,6 +67,7 @@ SYCL_RULES: list[type[Rule]] = [
     LibCub,
     LibCublas,
     LibCurand,
+    LibThrust,
     DeviceGlobals,
     KernelSignature,
     KernelLaunch,

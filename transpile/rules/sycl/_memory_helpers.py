@@ -150,6 +150,10 @@ def block_edit(ctx: RuleContext, first: int, text: str) -> Edit:
     prev = _previous_declaration(ctx.root, first)
     if prev is not None and prev.end_byte > prelude_at:
         at = prev.end_byte
+        if ctx.source[at : at + 1] == b"\n" and ctx.source[at - 1 : at] != b"\n":
+            # after the declaration's line end (the same text): a rule that deletes that whole line
+            # (GP231 drops `namespace cg = cooperative_groups;`) would otherwise swallow the block
+            return Edit(at + 1, at + 1, text.rstrip("\n") + "\n")
         if ctx.source[at - 1 : at] != b"\n":
             text = "\n" + text.rstrip("\n")
         return Edit(at, at, text)

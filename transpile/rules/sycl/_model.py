@@ -132,7 +132,9 @@ class DeviceGlobal:
 
     @property
     def param(self) -> str:
-        const = "const " if self.constant else ""
+        # Not `const` even for `__constant__`: CUDA's constant variables are not const-qualified, and
+        # kernels take plain pointers into them (`unsigned int *row = &c_Table[i][0];`).
+        const = ""
         if not self.dims:
             return f"{const}{self.elem_type} &{self.name}"
         if len(self.dims) > 1:

@@ -429,7 +429,23 @@ class MathArgTypes(Rule):
     summary = "Cast math arguments to the type CUDA computes in where SYCL's built-ins need one type."
 
     def run(self, ctx: RuleContext) -> Iterator[Diagnostic]:
-        self._helper_placed = False
+        self._helper_wanted = False
+        yield from self._calls(ctx)
+        if self._helper_wanted:
+            from ._memory_helpers import block_edit
+
+            # its own edit group: a call's rewrite may be dropped (claimed by a rule that moves the text
+            # and renders it, GP203) without losing the helper the rendered text still calls
+            at = _first_mixed_use(ctx)
+            yield self.converted(
+                at,
+                at,
+                "inline gpuport_min/max/abs helpers (CUDA's mixed-type overloads)",
+                [block_edit(ctx, at, MINMAX_HELPER)],
+                family="math",
+            )
+
+    def _calls(self, ctx: RuleContext) -> Iterator[Diagnostic]:
         for occ in ctx.occurrences:
             entry = occ.entry
             if entry is None or entry.family != "math" or occ.node is None or occ.raw:
@@ -460,11 +476,7 @@ class MathArgTypes(Rule):
         for node, t in zip(nodes, types, strict=True):
             if t is not None and t.sycl != t.cuda:
                 edits += _cast(ctx, node, t, t.cuda, t.spelling)
-        if not self._helper_placed:
-            from ._memory_helpers import block_edit
-
-            self._helper_placed = True
-            edits.append(block_edit(ctx, _first_mixed_use(ctx), MINMAX_HELPER))
+        self._helper_wanted = True
         return self.converted(
             occ.start,
             occ.end,

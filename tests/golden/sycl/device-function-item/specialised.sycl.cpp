@@ -25,16 +25,16 @@ inline double *gpuport_symbol_c_d() {
 
 int lane_of(const sycl::nd_item<3> &item);
 template <typename T>
-T coef(int k, const double *c_d, const float *c_f);
+T coef(int k, double *c_d, float *c_f);
 template <>
-float coef<float>(int k, const double *c_d, const float *c_f) { return c_f[k]; }
+float coef<float>(int k, double *c_d, float *c_f) { return c_f[k]; }
 template <>
-double coef<double>(int k, const double *c_d, const float *c_f) { return c_d[k]; }
+double coef<double>(int k, double *c_d, float *c_f) { return c_d[k]; }
 
 int lane_of(const sycl::nd_item<3> &item) { return item.get_local_id(2) % 4; }
 
 template <typename T>
-void eval(T *y, const sycl::nd_item<3> &item, const double *c_d, const float *c_f)
+void eval(T *y, const sycl::nd_item<3> &item, double *c_d, float *c_f)
 {
     y[lane_of(item)] = coef<T>(lane_of(item), c_d, c_f);
 }

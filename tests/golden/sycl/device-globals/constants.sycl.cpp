@@ -31,8 +31,8 @@ inline unsigned int *gpuport_symbol_counter() {
   }();
   return p;
 }
-float weight(int k, const float *coef) { return coef[k]; }
-void apply(float *x, int n, const sycl::nd_item<3> &item, const float *coef, unsigned int &counter, const int *offsets) {
+float weight(int k, float *coef) { return coef[k]; }
+void apply(float *x, int n, const sycl::nd_item<3> &item, float *coef, unsigned int &counter, int *offsets) {
     int i = item.get_group(2) * item.get_local_range(2) + item.get_local_id(2);
     if (i < n) x[i] *= weight(i % 4, coef) + offsets[i % 3];
     sycl::atomic_ref<unsigned int, sycl::memory_order::relaxed, sycl::memory_scope::device, sycl::access::address_space::generic_space>(counter).fetch_add(static_cast<unsigned int>(1u));

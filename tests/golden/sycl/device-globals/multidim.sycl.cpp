@@ -26,7 +26,7 @@ inline auto gpuport_symbol_c_words() -> char (*)[16] {
   return reinterpret_cast<char (*)[16]>(p);
 }
 
-void lookup(const int *r, float *out, int n, const sycl::nd_item<3> &item, const float (*c_table)[COLS], const char (*c_words)[16])
+void lookup(const int *r, float *out, int n, const sycl::nd_item<3> &item, float (*c_table)[COLS], char (*c_words)[16])
 {
     int i = item.get_group(2) * item.get_local_range(2) + item.get_local_id(2);
     if (i < n)

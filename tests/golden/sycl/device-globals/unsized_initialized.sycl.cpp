@@ -19,7 +19,7 @@ inline float *gpuport_symbol_weights() {
   return p;
 }
 
-void smooth(const float *in, float *out, int n, const sycl::nd_item<3> &item, const float *weights)
+void smooth(const float *in, float *out, int n, const sycl::nd_item<3> &item, float *weights)
 {
     int i = item.get_group(2) * item.get_local_range(2) + item.get_local_id(2);
     if (i > 0 && i < n - 1)

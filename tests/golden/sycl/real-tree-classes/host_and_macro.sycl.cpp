@@ -26,7 +26,7 @@ inline float *gpuport_symbol_bins() {
   return p;
 }
 
-void hist(const float *d, int n, int *out, const sycl::nd_item<3> &item, struct cartesian *pts, const float *bins) {
+void hist(const float *d, int n, int *out, const sycl::nd_item<3> &item, struct cartesian *pts, float *bins) {
   int i = item.get_group(2) * item.get_local_range(2) + item.get_local_id(2);
   pts[item.get_local_id(2)].x = i < n ? d[i] : 0.0f;
   sycl::group_barrier(item.get_group());

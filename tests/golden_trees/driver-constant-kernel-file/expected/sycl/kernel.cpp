@@ -6,7 +6,7 @@ inline sycl::queue &gpuport_queue() {
   return q;
 }
 #endif
-void scale_kernel(float *d, const sycl::nd_item<3> &item, const params &d_common) {
+void scale_kernel(float *d, const sycl::nd_item<3> &item, params &d_common) {
   int i = item.get_local_range(2) * (item.get_group_range(2) * item.get_group(1) + item.get_group(2)) + item.get_local_id(2);
   if (i < d_common.n) d[i] *= d_common.scale;
 }

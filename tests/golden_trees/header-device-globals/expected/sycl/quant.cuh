@@ -26,7 +26,7 @@ inline float *gpuport_symbol_scale() {
   return p;
 }
 }
-void quantize(float *d, int n, const sycl::nd_item<3> &item, const short *Q, float &scale) {
+void quantize(float *d, int n, const sycl::nd_item<3> &item, short *Q, float &scale) {
   int i = item.get_group(2) * item.get_local_range(2) + item.get_local_id(2);
   if (i < n) d[i] = d[i] * Q[i % 64] * scale;
 }

@@ -1,0 +1,201 @@
+// Thrust algorithms with the device policy on raw device pointers (XSBench, RSBench): reduce and count
+// on the device, sort_by_key and partition through host copies; the result is checked by the program.
+#include <cstdio>
+#include <sycl/sycl.hpp>
+#ifndef GPUPORT_SYCL_QUEUE
+#define GPUPORT_SYCL_QUEUE
+inline sycl::queue &gpuport_queue() {
+  static sycl::queue q{sycl::property_list{sycl::property::queue::in_order{}, sycl::property::queue::enable_profiling{}}};
+  return q;
+}
+#endif
+#ifndef GPUPORT_THRUST
+#define GPUPORT_THRUST
+#include <algorithm>
+#include <cstddef>
+#include <functional>
+#include <numeric>
+#include <vector>
+// Thrust's algorithms on device pointers in standard SYCL 2020 (gpuport GP260): reduce and count run on
+// the device; the others copy the range to the host, run the C++ algorithm there and copy it back.
+namespace gpuport_thrust {
+struct policy {};
+inline constexpr policy device{};
+template <typename T> T *raw_pointer_cast(T *p) { return p; }
+template <typename T> std::vector<T> to_host(const T *first, const T *last) {
+  std::vector<T> h(last - first);
+  if (!h.empty()) gpuport_queue().memcpy(h.data(), first, h.size() * sizeof(T)).wait();
+  return h;
+}
+template <typename T> void to_device(T *first, const std::vector<T> &h) {
+  if (!h.empty()) gpuport_queue().memcpy(first, h.data(), h.size() * sizeof(T)).wait();
+}
+template <typename P, typename T, typename I> I reduce(P, const T *first, const T *last, I init) {
+  I *r = sycl::malloc_shared<I>(1, gpuport_queue());
+  *r = init;
+  gpuport_queue().parallel_for(sycl::range<1>(last - first), sycl::reduction(r, sycl::plus<I>()),
+                               [=](sycl::id<1> i, auto &sum) { sum += static_cast<I>(first[i]); }).wait();
+  I out = *r;
+  sycl::free(r, gpuport_queue());
+  return out;
+}
+template <typename P, typename T> T reduce(P p, const T *first, const T *last) { return reduce(p, first, last, T()); }
+template <typename P, typename T, typename I, typename Op> I reduce(P, const T *first, const T *last, I init, Op op) {
+  auto h = to_host(first, last);
+  return std::accumulate(h.begin(), h.end(), init, op);
+}
+template <typename P, typename T, typename V> std::ptrdiff_t count(P, const T *first, const T *last, const V &value) {
+  std::ptrdiff_t *r = sycl::malloc_shared<std::ptrdiff_t>(1, gpuport_queue());
+  *r = 0;
+  const T v = static_cast<T>(value);
+  gpuport_queue().parallel_for(sycl::range<1>(last - first), sycl::reduction(r, sycl::plus<std::ptrdiff_t>()),
+                               [=](sycl::id<1> i, auto &n) { n += static_cast<std::ptrdiff_t>(first[i] == v); }).wait();
+  std::ptrdiff_t out = *r;
+  sycl::free(r, gpuport_queue());
+  return out;
+}
+template <typename P, typename T, typename F> std::ptrdiff_t count_if(P, const T *first, const T *last, F pred) {
+  auto h = to_host(first, last);
+  return std::count_if(h.begin(), h.end(), pred);
+}
+template <typename P, typename T, typename C = std::less<T>> void sort(P, T *first, T *last, C comp = C()) {
+  auto h = to_host(first, last);
+  std::sort(h.begin(), h.end(), comp);
+  to_device(first, h);
+}
+template <typename P, typename T, typename C = std::less<T>> void stable_sort(P, T *first, T *last, C comp = C()) {
+  auto h = to_host(first, last);
+  std::stable_sort(h.begin(), h.end(), comp);
+  to_device(first, h);
+}
+template <typename P, typename K, typename V, typename C = std::less<K>>
+void stable_sort_by_key(P, K *kfirst, K *klast, V *vfirst, C comp = C()) {
+  auto k = to_host(kfirst, klast);
+  auto v = to_host(vfirst, vfirst + (klast - kfirst));
+  std::vector<std::size_t> idx(k.size());
+  std::iota(idx.begin(), idx.end(), std::size_t(0));
+  std::stable_sort(idx.begin(), idx.end(), [&](std::size_t a, std::size_t b) { return comp(k[a], k[b]); });
+  std::vector<K> ks(k.size());
+  std::vector<V> vs(v.size());
+  for (std::size_t i = 0; i < idx.size(); i++) { ks[i] = k[idx[i]]; vs[i] = v[idx[i]]; }
+  to_device(kfirst, ks);
+  to_device(vfirst, vs);
+}
+template <typename P, typename K, typename V, typename C = std::less<K>>
+void sort_by_key(P p, K *kfirst, K *klast, V *vfirst, C comp = C()) { stable_sort_by_key(p, kfirst, klast, vfirst, comp); }
+template <typename P, typename T, typename F> T *partition(P, T *first, T *last, F pred) {
+  auto h = to_host(first, last);
+  auto mid = std::stable_partition(h.begin(), h.end(), pred);
+  to_device(first, h);
+  return first + (mid - h.begin());
+}
+template <typename P, typename T, typename S, typename F> T *partition(P, T *first, T *last, const S *stencil, F pred) {
+  auto h = to_host(first, last);
+  auto s = to_host(stencil, stencil + (last - first));
+  std::vector<T> out;
+  out.reserve(h.size());
+  for (std::size_t i = 0; i < h.size(); i++) if (pred(s[i])) out.push_back(h[i]);
+  std::size_t n = out.size();
+  for (std::size_t i = 0; i < h.size(); i++) if (!pred(s[i])) out.push_back(h[i]);
+  to_device(first, out);
+  return first + n;
+}
+template <typename P, typename T, typename O, typename Op = std::plus<T>> O *inclusive_scan(P, const T *first, const T *last, O *result, Op op = Op()) {
+  auto h = to_host(first, last);
+  std::vector<O> out(h.size());
+  std::inclusive_scan(h.begin(), h.end(), out.begin(), op);
+  to_device(result, out);
+  return result + out.size();
+}
+template <typename P, typename T, typename O> O *exclusive_scan(P, const T *first, const T *last, O *result) {
+  auto h = to_host(first, last);
+  std::vector<O> out(h.size());
+  std::exclusive_scan(h.begin(), h.end(), out.begin(), O());
+  to_device(result, out);
+  return result + out.size();
+}
+template <typename P, typename T, typename O, typename I, typename Op = std::plus<I>> O *exclusive_scan(P, const T *first, const T *last, O *result, I init, Op op = Op()) {
+  auto h = to_host(first, last);
+  std::vector<O> out(h.size());
+  std::exclusive_scan(h.begin(), h.end(), out.begin(), init, op);
+  to_device(result, out);
+  return result + out.size();
+}
+template <typename P, typename T> void sequence(P, T *first, T *last, T init = T(), T step = T(1)) {
+  std::vector<T> h(last - first);
+  for (std::size_t i = 0; i < h.size(); i++) h[i] = init + static_cast<T>(i) * step;
+  to_device(first, h);
+}
+template <typename P, typename T, typename V> void fill(P, T *first, T *last, const V &value) {
+  std::vector<T> h(last - first, static_cast<T>(value));
+  to_device(first, h);
+}
+template <typename P, typename T> T *copy(P, const T *first, const T *last, T *result) {
+  if (last != first) gpuport_queue().memcpy(result, first, (last - first) * sizeof(T)).wait();
+  return result + (last - first);
+}
+template <typename P, typename T, typename O, typename F> O *transform(P, const T *first, const T *last, O *result, F op) {
+  auto h = to_host(first, last);
+  std::vector<O> out(h.size());
+  std::transform(h.begin(), h.end(), out.begin(), op);
+  to_device(result, out);
+  return result + out.size();
+}
+}  // namespace gpuport_thrust
+#endif
+#include <sycl/sycl.hpp>
+#ifndef GPUPORT_SYCL_QUEUE
+#define GPUPORT_SYCL_QUEUE
+inline sycl::queue &gpuport_queue() {
+  static sycl::queue q{sycl::property_list{sycl::property::queue::in_order{}, sycl::property::queue::enable_profiling{}}};
+  return q;
+}
+#endif
+#include <sycl/sycl.hpp>
+#ifndef GPUPORT_SYCL_QUEUE
+#define GPUPORT_SYCL_QUEUE
+inline sycl::queue &gpuport_queue() {
+  static sycl::queue q{sycl::property_list{sycl::property::queue::in_order{}, sycl::property::queue::enable_profiling{}}};
+  return q;
+}
+#endif
+#include <sycl/sycl.hpp>
+#ifndef GPUPORT_SYCL_QUEUE
+#define GPUPORT_SYCL_QUEUE
+inline sycl::queue &gpuport_queue() {
+  static sycl::queue q{sycl::property_list{sycl::property::queue::in_order{}, sycl::property::queue::enable_profiling{}}};
+  return q;
+}
+#endif
+#include <sycl/sycl.hpp>
+#ifndef GPUPORT_SYCL_QUEUE
+#define GPUPORT_SYCL_QUEUE
+inline sycl::queue &gpuport_queue() {
+  static sycl::queue q{sycl::property_list{sycl::property::queue::in_order{}, sycl::property::queue::enable_profiling{}}};
+  return q;
+}
+#endif
+#include <sycl/sycl.hpp>
+#ifndef GPUPORT_SYCL_QUEUE
+#define GPUPORT_SYCL_QUEUE
+inline sycl::queue &gpuport_queue() {
+  static sycl::queue q{sycl::property_list{sycl::property::queue::in_order{}, sycl::property::queue::enable_profiling{}}};
+  return q;
+}
+#endif
+struct is_even { bool operator()(int x) const { return x % 2 == 0; } };
+void fill(int *k, double *v, unsigned long *w, int n, const sycl::nd_item<3> &item) { int i = item.get_group(2) * item.get_local_range(2) + item.get_local_id(2); if (i < n) { k[i] = (i * 7) % 5; v[i] = i; w[i] = i; } }
+int main() {
+  const int n = 1000;
+  int *k; double *v; unsigned long *w;
+  k = (int *)sycl::malloc_device(n * sizeof(int), gpuport_queue()); v = (double *)sycl::malloc_device(n * sizeof(double), gpuport_queue()); w = (unsigned long *)sycl::malloc_device(n * sizeof(unsigned long), gpuport_queue());
+  gpuport_queue().parallel_for(sycl::nd_range<3>(sycl::range<3>(1, 1, (n + 255) / 256) * sycl::range<3>(1, 1, 256), sycl::range<3>(1, 1, 256)), [=](sycl::nd_item<3> item) { fill(k, v, w, n, item); });
+  unsigned long s = gpuport_thrust::reduce(gpuport_thrust::device, w, w + n, 0);
+  int c = gpuport_thrust::count(gpuport_thrust::device, k, k + n, 3);
+  gpuport_thrust::sort_by_key(gpuport_thrust::device, k, k + n, v);
+  int h[n]; gpuport_queue().memcpy(h, k, sizeof(h)).wait();
+  bool sorted = true; for (int i = 1; i < n; i++) sorted = sorted && h[i - 1] <= h[i];
+  int *mid = gpuport_thrust::partition(gpuport_thrust::device, k, k + n, is_even());
+  printf("%s %lu %d %d\n", s == 499500ul && c == 200 && sorted && mid - k == 600 ? "PASS" : "FAIL", s, c, (int)(mid - k));
+  return 0;
+}

@@ -1,0 +1,253 @@
+"""GP260 lib-thrust: Thrust's algorithms on device pointers become small standard SYCL helpers.
+
+What it does
+    Calls of Thrust algorithms with an execution policy on raw device pointers
+    (`thrust::reduce(thrust::device, p, p + n, 0)`, `thrust::sort_by_key(thrust::device, k, k + n, v)`)
+    become calls of the same name in the helper namespace `gpuport_thrust`, whose inline definitions
+    replace the `#include <thrust/...>` lines: `reduce` and `count` run as SYCL reductions on the device;
+    `sort`, `stable_sort`, `sort_by_key`, `stable_sort_by_key`, `partition` (with a stencil or without),
+    `inclusive_scan`, `exclusive_scan`, `sequence`, `fill`, `copy`, `transform` and `count_if` copy the
+    range to the host, run the C++ standard algorithm and copy the result back. `thrust::device`,
+    `thrust::cuda::par` and `thrust::raw_pointer_cast` are mapped; Thrust's containers
+    (`device_vector`, `host_vector`), iterators and every other name are reported unconverted.
+Why
+    Thrust has no standard SYCL counterpart (oneDPL is a separate library with its own headers), and
+    device-wide algorithms in a port must still compile and give Thrust's results.
+Example
+    unsigned long v = thrust::reduce(thrust::device, d, d + n, 0);
+    thrust::sort_by_key(thrust::device, keys, keys + n, vals);
+Translated to
+    unsigned long v = gpuport_thrust::reduce(gpuport_thrust::device, d, d + n, 0);
+    gpuport_thrust::sort_by_key(gpuport_thrust::device, keys, keys + n, vals);
+Safety
+    review: the host-side algorithms are correct but copy the range twice (slow for large data); the
+    functor a call passes must be callable on the host (a `__device__`-only lambda is not).
+References
+    Thrust documentation (algorithms, execution policies); SYCL 2020 specification, 4.9.2 (reductions),
+    4.8.3 (USM).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from ... import parse as ts
+from ...context import RuleContext
+from ...diagnostics import Diagnostic, Safety
+from ...edits import Edit
+from ..base import Rule
+from ._libs import SYCL_INCLUDE, include_edit, sycl_included_before
+from .prelude import QUEUE_DEFINITION
+
+HELPERS = r"""#ifndef GPUPORT_THRUST
+#define GPUPORT_THRUST
+#include <algorithm>
+#include <cstddef>
+#include <functional>
+#include <numeric>
+#include <vector>
+// Thrust's algorithms on device pointers in standard SYCL 2020 (gpuport GP260): reduce and count run on
+// the device; the others copy the range to the host, run the C++ algorithm there and copy it back.
+namespace gpuport_thrust {
+struct policy {};
+inline constexpr policy device{};
+template <typename T> T *raw_pointer_cast(T *p) { return p; }
+template <typename T> std::vector<T> to_host(const T *first, const T *last) {
+  std::vector<T> h(last - first);
+  if (!h.empty()) gpuport_queue().memcpy(h.data(), first, h.size() * sizeof(T)).wait();
+  return h;
+}
+template <typename T> void to_device(T *first, const std::vector<T> &h) {
+  if (!h.empty()) gpuport_queue().memcpy(first, h.data(), h.size() * sizeof(T)).wait();
+}
+template <typename P, typename T, typename I> I reduce(P, const T *first, const T *last, I init) {
+  I *r = sycl::malloc_shared<I>(1, gpuport_queue());
+  *r = init;
+  gpuport_queue().parallel_for(sycl::range<1>(last - first), sycl::reduction(r, sycl::plus<I>()),
+                               [=](sycl::id<1> i, auto &sum) { sum += static_cast<I>(first[i]); }).wait();
+  I out = *r;
+  sycl::free(r, gpuport_queue());
+  return out;
+}
+template <typename P, typename T> T reduce(P p, const T *first, const T *last) { return reduce(p, first, last, T()); }
+template <typename P, typename T, typename I, typename Op> I reduce(P, const T *first, const T *last, I init, Op op) {
+  auto h = to_host(first, last);
+  return std::accumulate(h.begin(), h.end(), init, op);
+}
+template <typename P, typename T, typename V> std::ptrdiff_t count(P, const T *first, const T *last, const V &value) {
+  std::ptrdiff_t *r = sycl::malloc_shared<std::ptrdiff_t>(1, gpuport_queue());
+  *r = 0;
+  const T v = static_cast<T>(value);
+  gpuport_queue().parallel_for(sycl::range<1>(last - first), sycl::reduction(r, sycl::plus<std::ptrdiff_t>()),
+                               [=](sycl::id<1> i, auto &n) { n += static_cast<std::ptrdiff_t>(first[i] == v); }).wait();
+  std::ptrdiff_t out = *r;
+  sycl::free(r, gpuport_queue());
+  return out;
+}
+template <typename P, typename T, typename F> std::ptrdiff_t count_if(P, const T *first, const T *last, F pred) {
+  auto h = to_host(first, last);
+  return std::count_if(h.begin(), h.end(), pred);
+}
+template <typename P, typename T, typename C = std::less<T>> void sort(P, T *first, T *last, C comp = C()) {
+  auto h = to_host(first, last);
+  std::sort(h.begin(), h.end(), comp);
+  to_device(first, h);
+}
+template <typename P, typename T, typename C = std::less<T>> void stable_sort(P, T *first, T *last, C comp = C()) {
+  auto h = to_host(first, last);
+  std::stable_sort(h.begin(), h.end(), comp);
+  to_device(first, h);
+}
+template <typename P, typename K, typename V, typename C = std::less<K>>
+void stable_sort_by_key(P, K *kfirst, K *klast, V *vfirst, C comp = C()) {
+  auto k = to_host(kfirst, klast);
+  auto v = to_host(vfirst, vfirst + (klast - kfirst));
+  std::vector<std::size_t> idx(k.size());
+  std::iota(idx.begin(), idx.end(), std::size_t(0));
+  std::stable_sort(idx.begin(), idx.end(), [&](std::size_t a, std::size_t b) { return comp(k[a], k[b]); });
+  std::vector<K> ks(k.size());
+  std::vector<V> vs(v.size());
+  for (std::size_t i = 0; i < idx.size(); i++) { ks[i] = k[idx[i]]; vs[i] = v[idx[i]]; }
+  to_device(kfirst, ks);
+  to_device(vfirst, vs);
+}
+template <typename P, typename K, typename V, typename C = std::less<K>>
+void sort_by_key(P p, K *kfirst, K *klast, V *vfirst, C comp = C()) { stable_sort_by_key(p, kfirst, klast, vfirst, comp); }
+template <typename P, typename T, typename F> T *partition(P, T *first, T *last, F pred) {
+  auto h = to_host(first, last);
+  auto mid = std::stable_partition(h.begin(), h.end(), pred);
+  to_device(first, h);
+  return first + (mid - h.begin());
+}
+template <typename P, typename T, typename S, typename F> T *partition(P, T *first, T *last, const S *stencil, F pred) {
+  auto h = to_host(first, last);
+  auto s = to_host(stencil, stencil + (last - first));
+  std::vector<T> out;
+  out.reserve(h.size());
+  for (std::size_t i = 0; i < h.size(); i++) if (pred(s[i])) out.push_back(h[i]);
+  std::size_t n = out.size();
+  for (std::size_t i = 0; i < h.size(); i++) if (!pred(s[i])) out.push_back(h[i]);
+  to_device(first, out);
+  return first + n;
+}
+template <typename P, typename T, typename O, typename Op = std::plus<T>> O *inclusive_scan(P, const T *first, const T *last, O *result, Op op = Op()) {
+  auto h = to_host(first, last);
+  std::vector<O> out(h.size());
+  std::inclusive_scan(h.begin(), h.end(), out.begin(), op);
+  to_device(result, out);
+  return result + out.size();
+}
+template <typename P, typename T, typename O> O *exclusive_scan(P, const T *first, const T *last, O *result) {
+  auto h = to_host(first, last);
+  std::vector<O> out(h.size());
+  std::exclusive_scan(h.begin(), h.end(), out.begin(), O());
+  to_device(result, out);
+  return result + out.size();
+}
+template <typename P, typename T, typename O, typename I, typename Op = std::plus<I>> O *exclusive_scan(P, const T *first, const T *last, O *result, I init, Op op = Op()) {
+  auto h = to_host(first, last);
+  std::vector<O> out(h.size());
+  std::exclusive_scan(h.begin(), h.end(), out.begin(), init, op);
+  to_device(result, out);
+  return result + out.size();
+}
+template <typename P, typename T> void sequence(P, T *first, T *last, T init = T(), T step = T(1)) {
+  std::vector<T> h(last - first);
+  for (std::size_t i = 0; i < h.size(); i++) h[i] = init + static_cast<T>(i) * step;
+  to_device(first, h);
+}
+template <typename P, typename T, typename V> void fill(P, T *first, T *last, const V &value) {
+  std::vector<T> h(last - first, static_cast<T>(value));
+  to_device(first, h);
+}
+template <typename P, typename T> T *copy(P, const T *first, const T *last, T *result) {
+  if (last != first) gpuport_queue().memcpy(result, first, (last - first) * sizeof(T)).wait();
+  return result + (last - first);
+}
+template <typename P, typename T, typename O, typename F> O *transform(P, const T *first, const T *last, O *result, F op) {
+  auto h = to_host(first, last);
+  std::vector<O> out(h.size());
+  std::transform(h.begin(), h.end(), out.begin(), op);
+  to_device(result, out);
+  return result + out.size();
+}
+}  // namespace gpuport_thrust
+#endif
+"""
+
+# The names the helpers define (thrust::NAME -> gpuport_thrust::NAME).
+MAPPED = frozenset(
+    {
+        "reduce", "count", "count_if", "sort", "stable_sort", "sort_by_key", "stable_sort_by_key",
+        "partition", "inclusive_scan", "exclusive_scan", "sequence", "fill", "copy", "transform",
+        "device", "raw_pointer_cast",
+    }
+)  # fmt: skip
+# Functors lib-cub (GP256) maps to sycl:: function objects; left to it.
+_FUNCTORS = frozenset({"plus", "minus", "multiplies", "maximum", "minimum", "logical_and", "logical_or",
+                       "bit_and", "bit_or", "bit_xor", "less", "greater", "equal_to"})  # fmt: skip
+
+
+class LibThrust(Rule):
+    code = "GP260"
+    name = "lib-thrust"
+    targets = frozenset({"sycl"})
+    summary = "Map Thrust algorithms on device pointers to inline standard-SYCL helpers."
+    triggers = (b"thrust",)
+
+    def run(self, ctx: RuleContext) -> Iterator[Diagnostic]:
+        if b"thrust" not in ctx.source:
+            return
+        for q in ts.captures("(qualified_identifier) @q", ctx.root).get("q", []):
+            scope = q.child_by_field_name("scope")
+            if scope is None or ctx.text(scope) not in ("thrust", "::thrust"):
+                continue
+            name_node = q.child_by_field_name("name")
+            if name_node is None:
+                continue
+            name = ctx.text(name_node)
+            if name == "cuda" and ctx.text(q).replace(" ", "") in (
+                "thrust::cuda::par",
+                "::thrust::cuda::par",
+            ):
+                name = "device"
+            if ctx.is_claimed(q.start_byte, q.end_byte):
+                continue
+            bare = name.split("<", 1)[0].split("::", 1)[0]
+            if bare in MAPPED:
+                new = f"gpuport_thrust::{name}"
+                yield self.converted(
+                    q.start_byte,
+                    q.end_byte,
+                    f"`thrust::{name}` -> `{new}`",
+                    [Edit(q.start_byte, q.end_byte, new)],
+                    family="thrust",
+                    symbol=f"thrust::{bare}",
+                    safety=Safety.REVIEW,
+                )
+            elif bare not in _FUNCTORS:
+                yield self.unconverted(
+                    q.start_byte,
+                    q.end_byte,
+                    f"Thrust `thrust::{bare}` has no standard SYCL 2020 mapping here ({self.code} maps the "
+                    "algorithms on device pointers: reduce, count, sort, sort_by_key, partition, scans, "
+                    "sequence, fill, copy, transform); port it by hand",
+                    family="thrust",
+                    symbol=f"thrust::{bare}",
+                )
+        emitted = False
+        for inc in ctx.includes:
+            if not inc.path.startswith("thrust/"):
+                continue
+            text = "" if sycl_included_before(ctx, inc) else SYCL_INCLUDE + QUEUE_DEFINITION
+            if not emitted:
+                text += HELPERS if text else QUEUE_DEFINITION + HELPERS
+                emitted = True
+            yield self.converted(
+                inc.directive_start,
+                inc.directive_end,
+                f"<{inc.path}> -> gpuport_thrust helpers" if text else f"<{inc.path}> -> nothing",
+                [include_edit(ctx, inc, text)],
+                family="thrust",
+                symbol=inc.path,
+            )
