@@ -315,7 +315,7 @@ def _file_detail(
     )
     notes = [x for x in (diags_note, note) if x]
     if f.action == "unchanged":
-        notes.append("cache hit: the output was current, so this run has no diagnostics for it")
+        notes.append("cache hit: the output was current; its diagnostics are those of the run that wrote it")
     if notes:
         detail["note"] = "; ".join(notes)
     if f.llm:
