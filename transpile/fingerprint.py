@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import functools
 import hashlib
+import subprocess
 from pathlib import Path
 
 from .options import Options
@@ -52,3 +53,34 @@ def translator_fingerprint(options: Options | None = None) -> str:
         # key() leaves out the AMD targets (no source file depends on them); build-file migration does.
         h.update(b"\0" + options.key().encode() + b"|" + ",".join(options.offload_arch).encode())
     return h.hexdigest()[:FINGERPRINT_LENGTH]
+
+
+def checkout_commit(folder: Path) -> str | None:
+    """The commit of the git checkout holding `folder`: its hash when the checkout is clean, in words
+    when it is not ("uncommitted changes on <hash>": a hash alone, or `<hash>+dirty`, would name a state
+    nobody can check out), None when `folder` is in no checkout or git is absent."""
+    try:
+        sha = subprocess.run(
+            ["git", "rev-parse", "HEAD"], cwd=folder, capture_output=True, text=True, timeout=30
+        )
+        if sha.returncode != 0:
+            return None
+        status = subprocess.run(
+            ["git", "status", "--porcelain"], cwd=folder, capture_output=True, text=True, timeout=60
+        )
+    except (OSError, subprocess.SubprocessError):
+        return None
+    head = sha.stdout.strip()
+    if status.returncode != 0:
+        return None
+    return f"uncommitted changes on {head}" if status.stdout.strip() else head
+
+
+@functools.cache
+def gpuport_commit() -> str | None:
+    """The commit gpuport runs from (see checkout_commit), or None when it is not run from its own git
+    checkout (an installed wheel; a checkout of some other project that happens to hold it)."""
+    root = PACKAGE_DIR.parent
+    if not (root / "pyproject.toml").is_file() or not (root / ".git").exists():
+        return None
+    return checkout_commit(root)
