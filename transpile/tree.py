@@ -41,7 +41,7 @@ MAYBE_CUDA_EXTENSIONS = frozenset(
 )
 SKIP_DIRS = frozenset({".git", ".hg", ".svn", "__pycache__"})
 CACHE_FILE = ".gpuport-cache.json"
-BACKUP_SUFFIX = ".orig"
+BACKUP_SUFFIX = ".orig"  # --in-place keeps each changed file's original as NAME.orig: spelled here only
 _USES_CUDA = re.compile(
     rb"__global__|__device__|__shared__|__constant__|<<<|\bcuda[A-Z]\w*|\bcu(?:blas|rand|fft|sparse|solver|dnn)"
     rb"[A-Z_]\w*|#\s*include\s*[<\"](?:cuda|cublas|curand|cufft|cusparse|cusolver|cudnn|cooperative_groups|"
@@ -50,6 +50,11 @@ _USES_CUDA = re.compile(
 _IDENT_CHARS = frozenset(b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_")
 _DEFINE_BEFORE = re.compile(rb"[ \t]*#[ \t]*define[ \t]+")  # the line up to the name
 _DEFINITION_AFTER = re.compile(rb"\s*\([^;{}]*\)\s*(?:const\s*)?\{")  # after the name
+
+
+def backup_path(path: Path) -> Path:
+    """Where --in-place keeps the original of `path` (the first backup is never overwritten)."""
+    return path.with_name(path.name + BACKUP_SUFFIX)
 
 
 class TreeError(ValueError):
@@ -323,7 +328,7 @@ def translate_file(
     try:
         if in_place:
             if result.output != data:
-                backup = src.with_name(src.name + BACKUP_SUFFIX)
+                backup = backup_path(src)
                 if not backup.exists():  # the first backup is the original; keep it
                     shutil.copy2(src, backup)
                 write_file(out_root, out_rel, result.output, mode)
