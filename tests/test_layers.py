@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import re
 from pathlib import Path
 
@@ -81,3 +82,47 @@ def test_build_file_codes_are_named_constants() -> None:
             assert all(re.fullmatch(r'[A-Z_]+ = "GP4\d\d"', ln) for ln in lines), lines
         else:
             assert lines == [], (p.name, lines)
+
+
+def test_bench_records_a_command_that_reruns_and_a_commit_in_words(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import shlex
+    import subprocess
+    import sys
+
+    monkeypatch.syspath_prepend(str(REPO / "bench"))
+    sys.modules.pop("common", None)
+    import common
+
+    argv = [str(REPO / "bench" / "gpu_runs.py"), "s.db", "--run-command", "gpuport build --to hip", "--x=a b"]
+    cmd = common.command(argv)
+    assert cmd.startswith("python3 bench/gpu_runs.py ")  # from the repository root, not this machine's path
+    assert shlex.split(cmd) == ["python3", "bench/gpu_runs.py", *argv[1:]]  # a shell reads back the same argv
+    assert common.command(["/elsewhere/tool.py", "x"]) == "python3 /elsewhere/tool.py x"
+
+    repo = tmp_path / "repo"
+    repo.mkdir()
+    git = ["git", "-C", str(repo), "-c", "user.name=t", "-c", "user.email=t@t"]
+    subprocess.run([*git, "init", "-q"], check=True)
+    (repo / "f").write_text("a")
+    subprocess.run([*git, "add", "f"], check=True)
+    subprocess.run([*git, "commit", "-qm", "x"], check=True)
+    head = subprocess.run(
+        [*git, "rev-parse", "HEAD"], capture_output=True, text=True, check=True
+    ).stdout.strip()
+    monkeypatch.setattr(common, "REPO", repo)
+    assert common.commit() == head
+    (repo / "f").write_text("b")
+    assert common.commit() == f"uncommitted changes on {head}"
+    prov = common.provenance(["bench/x.py"])
+    assert "+dirty" not in json.dumps(prov) and prov["commit"].startswith("uncommitted changes")
+
+
+def test_recorded_results_name_no_dirty_commit() -> None:
+    offenders = [
+        p.name
+        for p in sorted((REPO / "bench" / "results").glob("*"))
+        if p.suffix in (".md", ".json") and "+dirty" in p.read_text(encoding="utf-8", errors="replace")
+    ]
+    assert offenders == []
