@@ -173,3 +173,26 @@ def test_cache_from_an_older_gpuport_is_not_replayed(tmp_path: Path) -> None:
     cache.write_text(json.dumps(data))
     again = gpuport.translate_tree(src, out)
     assert [f.action for f in again.files] == ["translated"] and again.exit_code == 1
+
+
+def test_report_names_its_translator(tmp_path: Path) -> None:
+    from gpuport.transpile.fingerprint import translator_fingerprint
+    from gpuport.transpile.report import TreeReport
+
+    from gpuport.api import make_options
+
+    src = make_tree(tmp_path)
+    report = gpuport.translate_tree(src, tmp_path / "out", to="sycl")
+    fp = translator_fingerprint(make_options("sycl"))
+    assert report.translator_fingerprint == fp and report.to_dict()["translator_fingerprint"] == fp
+    assert TreeReport.from_dict(report.to_dict()).translator_fingerprint == fp
+    rj = tmp_path / "one.json"
+    proc = subprocess.run(
+        [sys.executable, "-m", "gpuport", "translate", str(src / "main.cu"), "-o", str(tmp_path / "m.hip")]
+        + ["--hip-version", "5.2", "--report-json", str(rj), "-q"],
+        capture_output=True,
+        check=False,
+    )
+    assert proc.returncode == 0, proc.stderr
+    one = json.loads(rj.read_text())["translator_fingerprint"]
+    assert one == translator_fingerprint(make_options("hip", "5.2")) != fp

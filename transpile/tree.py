@@ -507,6 +507,7 @@ def translate_tree(
             raise TreeError(f"{out_root}: output folder contains the input folder {src}")
         ext_map = default_extension_map(options.target) if extension_map is None else extension_map
     report = TreeReport(str(src), None if in_place else str(out_root), options.target, _options_dict(options))
+    report.translator_fingerprint = translator_fingerprint(options)
     folder_errors: list[FileReport] = []
     files = list(walk(src, None if in_place else out_root, report.notes, folder_errors))
     report.files += folder_errors

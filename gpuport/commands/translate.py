@@ -13,6 +13,7 @@ from pathlib import Path
 from ..api import Translation, make_options, translate
 from ..transpile.buildsys import is_build_path, migrate_build_file
 from ..transpile.engine import TranslationResult
+from ..transpile.fingerprint import translator_fingerprint
 from ..transpile.report import EXIT_USAGE, FileReport, TreeReport, summary_text
 from ..transpile.safe_read import Refused, mode_bits, parse_size, read_regular
 from ..transpile.tree import BACKUP_SUFFIX, TreeError, backup_path, translate_tree, write_file
@@ -255,6 +256,7 @@ def _run_file(  # type: ignore[no-untyped-def]
         file_report.action = "error"
         file_report.error = f"cannot write {out_path}: {err.strerror or err}"
     report = TreeReport(str(src), str(out_path) if out_path else "-", options.target, {})
+    report.translator_fingerprint = translator_fingerprint(options)
     report.files.append(file_report)
     return report
 
