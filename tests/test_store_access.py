@@ -59,3 +59,25 @@ def test_bench_readers_read_new_and_old_stores(tmp_path: Path, bench_path: None)
     rows = [{"task": "t"}, {"task": "u"}]
     sycl_suite._runs_from_store(rows, str(new))
     assert rows[0]["acpp"].startswith("compiles") and rows[1]["acpp"] == "not in store"
+
+
+def test_every_reader_reads_a_store_written_before_fingerprints(tmp_path: Path) -> None:
+    """Readers never migrate (a build may be writing): an old store reads with the new columns as null."""
+    datasets = pytest.importorskip("datasets", reason="export needs the datasets library")
+    from gpuport.dataset import export as ex
+    from gpuport.models.finetune import load_pairs
+    from gpuport.models.retrieval import ExampleIndex
+
+    from gpuport.html_report import load_store
+
+    old = tmp_path / "old.db"
+    _v1_store(old)
+    before = old.read_bytes()
+    (pair,) = load_store(old)
+    assert pair["task"] == "t" and pair["translator_fingerprint"] is None and pair["domain"] == "math"
+    assert load_pairs(old) == [] and ExampleIndex.from_store(old).units == []  # below `compiles`
+    out = tmp_path / "export"
+    assert ex.export(old, out, min_level="translated").rows == {"train": 1}
+    (row,) = datasets.load_dataset(str(out), split="train", cache_dir=str(tmp_path / "hf")).to_list()
+    assert row["translator_fingerprint"] is None and row["gpuport_version"] == "0.0.9"
+    assert old.read_bytes() == before  # still schema 1: nothing was written
