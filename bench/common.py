@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 import os
 import platform
-import subprocess
+import shlex
 import sys
 from datetime import UTC, datetime
 from pathlib import Path
@@ -35,21 +35,31 @@ def machine() -> dict[str, Any]:
 
 
 def commit() -> str:
-    try:
-        sha = subprocess.run(
-            ["git", "rev-parse", "HEAD"], cwd=REPO, capture_output=True, text=True
-        ).stdout.strip()
-        dirty = subprocess.run(
-            ["git", "status", "--porcelain"], cwd=REPO, capture_output=True, text=True
-        ).stdout
-        return sha + ("+dirty" if dirty.strip() else "")
-    except OSError:
-        return "unknown"
+    """The commit the results come from: its hash when the checkout is clean; otherwise the words
+    `uncommitted changes on <hash>` (a `<hash>+dirty` reads like a commit someone could check out, and
+    nobody can); `unknown` outside a git checkout. The rest of the record is kept either way."""
+    from gpuport.transpile.fingerprint import checkout_commit
+
+    return checkout_commit(REPO) or "unknown"
+
+
+def command(argv: list[str]) -> str:
+    """The command line that re-runs a script, as a shell would read it back (quoted where needed), with
+    the script named from the repository root (where the README's commands run), not by this machine's
+    absolute path."""
+    script, *args = argv
+    path = Path(script)
+    if path.is_absolute():
+        try:
+            script = path.resolve().relative_to(REPO).as_posix()
+        except ValueError:
+            pass
+    return shlex.join(["python3", script, *args])
 
 
 def provenance(argv: list[str] | None = None) -> dict[str, Any]:
     return {
-        "command": " ".join(["python3", *(argv if argv is not None else sys.argv)]),
+        "command": command(argv if argv is not None else sys.argv),
         "commit": commit(),
         "date": datetime.now(UTC).isoformat(timespec="seconds"),
         "machine": machine(),

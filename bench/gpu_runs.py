@@ -10,13 +10,13 @@ from __future__ import annotations
 
 import argparse
 import json
-import sqlite3
 import statistics
 import sys
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from common import provenance, write_json, write_markdown  # noqa: E402
+from gpuport.dataset.store import StoreReader  # noqa: E402
 
 
 def main() -> int:
@@ -27,28 +27,26 @@ def main() -> int:
     parser.add_argument("--run-commit", required=True, help="the commit the store was built from")
     parser.add_argument("--suite-size", type=int, default=0, help="tasks in the suite (for the share)")
     args = parser.parse_args()
-    db = sqlite3.connect(args.store)
+    with StoreReader(args.store) as reader:
+        pairs = reader.pairs(target="hip")
+        runs_of = {p["id"]: reader.runs(p["id"]) for p in pairs}
     rows = []
-    for pair_id, task, level, ratio, notes in db.execute(
-        "select id, task, level, time_ratio, notes from pairs where target = 'hip' order by task"
-    ):
-        runs = db.execute(
-            "select side, rc, verdict, time_ms from runs where pair_id = ? order by side, repeat_index",
-            (pair_id,),
-        ).fetchall()
-        orig = [r for r in runs if r[0] == "original"]
-        orig_ms = [r[3] for r in orig if r[3] is not None]
+    for p in pairs:
+        runs = sorted(runs_of[p["id"]], key=lambda r: (r["side"], r["repeat_index"]))
+        orig = [r for r in runs if r["side"] == "original"]
+        orig_ms = [r["time_ms"] for r in orig if r["time_ms"] is not None]
+        ratio = p["time_ratio"]
         rows.append(
             {
-                "task": task,
-                "cuda_original": (orig[0][2] or f"rc={orig[0][1]}") if orig else "not run",
+                "task": p["task"],
+                "cuda_original": (orig[0]["verdict"] or f"rc={orig[0]['rc']}") if orig else "not run",
                 "cuda_ms_median": round(statistics.median(orig_ms), 4) if orig_ms else None,
-                "hip_level": level,
+                "hip_level": p["level"],
                 "hip_time_ratio": round(ratio, 3) if ratio is not None else None,
-                "notes": json.loads(notes or "[]"),
+                "notes": p["notes"],
             }
         )
-    gpus = json.loads(db.execute("select machine from pairs limit 1").fetchone()[0]).get("gpus", [])
+    gpus = (pairs[0]["machine"].get("gpus", []) if pairs else []) or []
     passed = sum(1 for r in rows if r["cuda_original"] == "PASS")
     perf = sum(1 for r in rows if r["hip_level"] == "perf-measured")
     ratios = [r["hip_time_ratio"] for r in rows if r["hip_time_ratio"] is not None]

@@ -93,20 +93,11 @@ ACPP_RUN_TIMEOUT_S = 90
 
 
 def translator_fingerprint() -> str:
-    """A hash of what decides gpuport's output: its package sources and tables, and its version."""
-    import gpuport.transpile
+    """The translator fingerprint (gpuport.transpile.fingerprint: a hash of the rule sources, tables and
+    version) of the package this interpreter imports (a worktree's, when the baseline runs from one)."""
+    from gpuport.transpile.fingerprint import translator_fingerprint as fingerprint
 
-    import gpuport
-
-    # The package this interpreter imports (a worktree's, when the baseline runs from one), not this file's.
-    h = hashlib.sha256(gpuport.__version__.encode())
-    for pkg in (gpuport, gpuport.transpile):
-        base = Path(pkg.__file__).resolve().parent
-        for p in sorted(base.rglob("*")):
-            if p.suffix in (".py", ".tsv") and "__pycache__" not in p.parts:
-                h.update(p.relative_to(base.parent).as_posix().encode())
-                h.update(p.read_bytes())
-    return h.hexdigest()[:16]
+    return fingerprint()
 
 
 def file_hash(path: Path | None) -> str:

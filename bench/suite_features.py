@@ -1,6 +1,7 @@
 """The kernel suite's coverage: tasks per domain and per idiom (feature), from every task.toml.
 
-python3 bench/suite_features.py      # writes bench/suite/COVERAGE.md
+python3 bench/suite_features.py          # writes bench/suite/COVERAGE.md
+python3 bench/suite_features.py --check  # writes nothing; exit 1 when COVERAGE.md is not what it would write
 """
 
 from __future__ import annotations
@@ -38,7 +39,18 @@ def render() -> str:
     return "\n".join(lines) + "\n"
 
 
-def main() -> int:
+def main(argv: list[str] | None = None) -> int:
+    args = sys.argv[1:] if argv is None else argv
+    if args == ["--check"]:
+        current = OUT.read_text() if OUT.is_file() else ""
+        if current != render():
+            print(f"{OUT} is stale: run python3 bench/suite_features.py", file=sys.stderr)
+            return 1
+        print(f"{OUT} is current")
+        return 0
+    if args:
+        print(__doc__, file=sys.stderr)
+        return 2
     OUT.write_text(render())
     print(f"wrote {OUT}")
     return 0

@@ -12,33 +12,27 @@ Writes bench/results/<name>.{json,md,png}.
 from __future__ import annotations
 
 import argparse
-import json
-import sqlite3
 import sys
 from pathlib import Path
 from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from common import provenance, save_figure, write_json, write_markdown  # noqa: E402
-from gpuport.dataset.store import LEVELS  # noqa: E402
+from gpuport.dataset.store import LEVELS, StoreReader  # noqa: E402
 
 SHOWN = LEVELS[1:]  # "none" is the absence of a level
 
 
 def read_store(path: Path) -> tuple[dict[tuple[str, str], dict[str, Any]], dict[str, str]]:
     """(task, target) -> best pair row of one store, and task -> domain."""
-    db = sqlite3.connect(f"file:{path}?mode=ro", uri=True)
-    db.row_factory = sqlite3.Row
-    try:
-        domains = {r["name"]: r["domain"] for r in db.execute("SELECT name, domain FROM tasks")}
+    with StoreReader(path) as reader:
+        domains = {name: t["domain"] for name, t in reader.tasks().items()}
         best: dict[tuple[str, str], dict[str, Any]] = {}
-        rows = db.execute("SELECT task, target, level, level_rank, compiles_on, runs_on FROM pairs")
-        for r in rows:
+        for p in reader.pairs():
+            r = {k: p[k] for k in ("task", "target", "level", "level_rank", "compiles_on", "runs_on")}
             key = (r["task"], r["target"])
             if key not in best or r["level_rank"] > best[key]["level_rank"]:
-                best[key] = {**dict(r), "store": str(path)}
-    finally:
-        db.close()
+                best[key] = {**r, "store": str(path)}
     return best, domains
 
 
@@ -89,7 +83,7 @@ def main(argv: list[str] | None = None) -> int:
                 tot[k] += v
     prov = provenance(argv if argv is not None else sys.argv)
     hardware = sorted({r["runs_on"] for r in best.values() if r.get("runs_on")})
-    toolchains = sorted({c for r in best.values() for c in json.loads(r.get("compiles_on") or "[]")})
+    toolchains = sorted({c for r in best.values() for c in r.get("compiles_on") or []})
     data = {
         **prov,
         "stores": [str(p) for p in args.stores],

@@ -17,7 +17,7 @@ import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from common import commit, machine  # noqa: E402
+from common import command, commit, machine  # noqa: E402
 
 import gpuport  # noqa: E402
 
@@ -70,7 +70,7 @@ def main() -> None:
         )
         print(rows[-1], flush=True)
     meta = {
-        "command": "python3 bench/sycl_scaling.py " + " ".join(sys.argv[1:]),
+        "command": command(["bench/sycl_scaling.py", *sys.argv[1:]]),
         "commit": commit(),
         "machine": machine(),
         "repeat": args.repeat,

@@ -96,13 +96,10 @@ def check_task(task, out_root: Path, use_acpp: bool) -> dict:  # type: ignore[no
 def _runs_from_store(rows: list[dict], store: str) -> None:
     """Fill the AdaptiveCpp column from a pipeline store's SYCL pairs: their level and, below
     runs-equal, the pipeline's reason."""
-    import sqlite3
+    from gpuport.dataset.store import StoreReader
 
-    db = sqlite3.connect(f"file:{store}?mode=ro", uri=True)
-    found = {
-        t: (lvl, json.loads(notes))
-        for t, lvl, notes in db.execute("SELECT task, level, notes FROM pairs WHERE target='sycl'")
-    }
+    with StoreReader(store) as reader:
+        found = {p["task"]: (p["level"], p["notes"]) for p in reader.pairs(target="sycl")}
     for r in rows:
         got = found.get(r["task"])
         if got is None:

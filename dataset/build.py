@@ -602,6 +602,15 @@ def _run_pairs(jobs: list[PairJob], first: PairJob, start: float) -> list[PairRe
     return results
 
 
+def pair_fingerprint(target: str, options: BuildOptions) -> str:
+    """The translator fingerprint of a pair's translation (translate_stage's options): rules, tables,
+    version and translation options (transpile/fingerprint.py)."""
+    from ..api import make_options
+    from ..transpile.fingerprint import translator_fingerprint
+
+    return translator_fingerprint(make_options(target, options.hip_version))
+
+
 def _empty_result(job: PairJob) -> PairResult:
     return PairResult(
         task=job.task_record,
@@ -611,6 +620,7 @@ def _empty_result(job: PairJob) -> PairResult:
         options=job.options.to_dict(),
         machine=job.machine.to_dict(),
         capabilities=job.machine.capabilities(job.options),
+        translator_fingerprint=pair_fingerprint(job.target, job.options),
     )
 
 
@@ -924,12 +934,14 @@ def build(
     groups: list[list[PairJob]] = []
     try:
         seen: set[str] = set()
+        # A pair made by another translator (a rule or table changed since) is built again.
+        fingerprints = {t: pair_fingerprint(t, options) for t in options.targets}
         for task in selected:
             rec = task_record(task)
             group: list[PairJob] = []
             for target in options.targets:
                 key = pair_key(target, rec.cuda_hash, rec.spec)
-                if key in seen or (not force and store.is_done(key, caps)):
+                if key in seen or (not force and store.is_done(key, caps, fingerprints[target])):
                     # Finished earlier (or the same program under another name in this suite): keep it.
                     row = store.finished(key)
                     report.skipped += 1

@@ -22,7 +22,6 @@ from __future__ import annotations
 import hashlib
 import json
 import math
-import sqlite3
 import tempfile
 from collections import Counter
 from collections.abc import Iterator
@@ -32,7 +31,7 @@ from pathlib import Path
 from typing import Any
 
 from .confine import escapes_folder, files_problems, flag_problems
-from .store import LEVELS, count_pairs, iter_pairs, level_rank, unusable
+from .store import LEVELS, StoreReader, count_pairs, iter_pairs, level_rank
 
 SPLITS = ("train", "validation")
 DATA_DIR = "data"
@@ -331,6 +330,19 @@ FIELDS: tuple[Field, ...] = (
     ),
     Field("gpuport_version", "string", "Version of gpuport that built the pair."),
     Field(
+        "translator_fingerprint",
+        "string",
+        "The translator that made `translated_files`: a hash of gpuport's rule sources, mapping tables, "
+        "version and translation options (see *Which translator made a row*); null for a row stored before "
+        "gpuport recorded it.",
+    ),
+    Field(
+        "gpuport_commit",
+        "string",
+        "The gpuport git commit that built the pair when it ran from a clean checkout; "
+        "`uncommitted changes on <commit>` when the checkout had local changes; null when unknown.",
+    ),
+    Field(
         "attempts",
         "int64",
         "How many times the pair was built (a rebuild on a more capable machine replaces it).",
@@ -533,6 +545,8 @@ def pair_to_row(pair: dict[str, Any]) -> dict[str, Any] | None:
         "capabilities": list(pair["capabilities"]),
         "build_options": json.dumps(pair["options"], sort_keys=True),
         "gpuport_version": pair["gpuport_version"],
+        "translator_fingerprint": pair["translator_fingerprint"],
+        "gpuport_commit": pair["gpuport_commit"],
         "attempts": pair["attempts"],
         "elapsed_s": pair["elapsed_s"],
         "created_at": _iso(pair["created_at"]),
@@ -557,18 +571,14 @@ def outside_problems(files: dict[str, str], spec: dict[str, Any]) -> list[str]:
 
 def refused_tasks(store_path: str | Path) -> dict[str, list[str]]:
     """Stored tasks whose rows export refuses (name -> problems); read-only, without the evidence."""
-    db = sqlite3.connect(f"{Path(store_path).resolve().as_uri()}?mode=ro", uri=True, timeout=60.0)
-    try:
-        out = {}
-        for name, files, spec in db.execute("SELECT name, files, spec FROM tasks"):
-            problems = outside_problems(json.loads(files), json.loads(spec))
-            if problems:
-                out[name] = problems
-        return out
-    except sqlite3.DatabaseError as err:
-        raise unusable(store_path, err) from None
-    finally:
-        db.close()
+    with StoreReader(store_path) as reader:
+        tasks = reader.tasks()
+    out = {}
+    for name, task in tasks.items():
+        problems = outside_problems(task["files"], task["spec"])
+        if problems:
+            out[name] = problems
+    return out
 
 
 def iter_rows(store_path: str | Path, min_level: str = "translated") -> Iterator[dict[str, Any]]:
@@ -695,17 +705,8 @@ def export(
 
 def _pairs_of(store: Path, tasks: list[str], min_level: str) -> int:
     """Fresh pairs (at or above min_level) of the given tasks: what count_pairs counted for them."""
-    db = sqlite3.connect(f"{store.resolve().as_uri()}?mode=ro", uri=True, timeout=60.0)
-    try:
-        marks = ",".join("?" * len(tasks))
-        (n,) = db.execute(
-            f"SELECT count(*) FROM pairs p JOIN tasks t ON t.name = p.task WHERE p.level_rank >= ?"
-            f" AND t.cuda_hash IS p.cuda_hash AND p.task IN ({marks})",
-            (level_rank(min_level), *tasks),
-        ).fetchone()
-        return int(n)
-    finally:
-        db.close()
+    with StoreReader(store) as reader:
+        return reader.count_pairs(min_level, tasks)[0]
 
 
 # ---------------------------------------------------------------- the dataset card
@@ -721,6 +722,7 @@ _STAT_COLUMNS = [
     "toolchains",
     "gpus",
     "gpuport_version",
+    "translator_fingerprint",
     "perf_ratio",
 ]
 
@@ -819,6 +821,7 @@ def render_card(
     hardware = Counter(r["runs_equal_on"] for r in rows if r["runs_equal_on"])
     gpus = Counter(g for r in rows for g in r["gpus"])
     versions = Counter(r["gpuport_version"] for r in rows)
+    fingerprints = Counter(r["translator_fingerprint"] or "not recorded" for r in rows)
     ratios = sorted(r["perf_ratio"] for r in rows if r["perf_ratio"] is not None)
     fields_table = _table(
         ["field", "type", "how it was made"],
@@ -898,6 +901,19 @@ Toolchains present on the building machines (`toolchains`):
 {_counts(tools, "toolchain")}
 
 gpuport versions: {", ".join(f"{v} ({n})" for v, n in sorted(versions.items())) or "none"}.
+
+## Which translator made a row
+
+`translator_fingerprint` names the translator that wrote a row's `translated_files`: a 16-hex-digit hash
+of the source of every gpuport translation module (engine, rules, build-file migration), every mapping
+table, the gpuport version and the translation options (target, HIP version, launch style, sub-group
+size, AMD targets), the way `datasets` fingerprints a transform. Two rows with one fingerprint were
+translated by the same rules and tables with the same options; a changed rule or table row gives a new
+fingerprint, and `gpuport build` rebuilds every stored pair whose fingerprint differs from the current
+translator's, so a store never silently mixes translators within one build. `gpuport_commit` says
+which gpuport commit that was, when it ran from a clean git checkout. Rows per fingerprint:
+
+{_counts(fingerprints, "translator_fingerprint")}
 
 ## Hardware
 

@@ -22,7 +22,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-SCHEMA_VERSION = 1
+SCHEMA_VERSION = 2
 LEVELS: tuple[str, ...] = ("none", "translated", "compiles", "runs-equal", "perf-measured")
 EVIDENCE_CAP = 4 * 1024 * 1024  # characters kept per evidence item (a huge SASS listing is cut, marked)
 
@@ -102,7 +102,16 @@ CREATE TABLE IF NOT EXISTS runs (
 CREATE INDEX IF NOT EXISTS runs_pair ON runs(pair_id);
 """
 
-_MIGRATIONS: dict[int, str] = {1: _SCHEMA_V1}
+# Version 2: the translator that made each pair (transpile/fingerprint.py) and the gpuport commit. Rows of
+# an older store get NULL: their translator is unknown, so `gpuport build` redoes them.
+_SCHEMA_V2 = """
+ALTER TABLE pairs ADD COLUMN translator_fingerprint TEXT;
+ALTER TABLE pairs ADD COLUMN gpuport_commit TEXT
+"""
+
+_MIGRATIONS: dict[int, str] = {1: _SCHEMA_V1, 2: _SCHEMA_V2}
+# Columns added after version 1, with the value a reader sees in a store written before them.
+_ADDED_PAIR_COLUMNS: dict[str, Any] = {"translator_fingerprint": None, "gpuport_commit": None}
 
 
 def level_rank(level: str) -> int:
@@ -264,6 +273,8 @@ class PairResult:
     evidence: list[Evidence] = field(default_factory=list)
     runs: list[RunRecord] = field(default_factory=list)
     elapsed_s: float = 0.0
+    # The translator that made the translation (rules, tables, version, options: transpile/fingerprint.py).
+    translator_fingerprint: str | None = None
 
     def summary(self) -> dict[str, Any]:
         return {
@@ -364,14 +375,19 @@ class Store:
         row: sqlite3.Row | None = self.db.execute("SELECT * FROM pairs WHERE pair_key=?", (key,)).fetchone()
         return row
 
-    def is_done(self, key: str, capabilities: list[str]) -> bool:
-        """True when the pair is stored and was built by a machine that could verify at least as much.
+    def is_done(self, key: str, capabilities: list[str], fingerprint: str | None = None) -> bool:
+        """True when the pair is stored and was built by a machine that could verify at least as much
+        (and, given `fingerprint`, by that translator).
 
         A pair built on a CPU machine is redone on a GPU machine (its capabilities grew), so the lead's GPU
-        build upgrades compile-level rows to runs-equal without --force.
+        build upgrades compile-level rows to runs-equal without --force. A pair whose translator
+        fingerprint differs from `fingerprint` (a rule or table changed since, or an older store that did
+        not record it) is redone: its translation may no longer be what gpuport writes.
         """
         row = self.finished(key)
         if row is None:
+            return False
+        if fingerprint is not None and row["translator_fingerprint"] != fingerprint:
             return False
         had = set(json.loads(row["capabilities"]))
         return set(capabilities) <= had
@@ -456,6 +472,7 @@ class Store:
         now = time.time()
         t = pair.task
         from .. import __version__
+        from ..transpile.fingerprint import gpuport_commit
 
         self.db.execute("BEGIN IMMEDIATE")
         try:
@@ -499,6 +516,8 @@ class Store:
                 "capabilities": json.dumps(sorted(pair.capabilities)),
                 "notes": json.dumps(pair.notes),
                 "gpuport_version": __version__,
+                "translator_fingerprint": pair.translator_fingerprint,
+                "gpuport_commit": gpuport_commit(),
                 "elapsed_s": pair.elapsed_s,
                 "updated_at": now,
             }
@@ -568,9 +587,11 @@ class Store:
         return pair_id
 
 
-# ================================================================ read-only export interface
-# Added by the export task (dataset/export.py). Kept apart from the Store class on purpose: exports read a
-# store that a build may still be writing, so they open it read-only and never run migrations.
+# ================================================================ the one read path
+# Every reader of a store (export, the HTML report, fine-tuning, retrieval, the bench scripts) goes through
+# StoreReader: it opens the file read-only (a build may still be writing it), never migrates it, refuses a
+# newer schema, and gives rows of an older schema the columns added since (see _ADDED_PAIR_COLUMNS), so a
+# reader sees one row shape whatever version wrote the store.
 
 _JSON_PAIR_COLUMNS = (
     "compiles_on",
@@ -581,6 +602,138 @@ _JSON_PAIR_COLUMNS = (
     "capabilities",
     "notes",
 )
+_JSON_TASK_COLUMNS = ("features", "spec", "files")
+FAILED_LOG_TAIL = 4000  # characters of a failed step's log a summary keeps (StoreReader.evidence)
+
+
+class StoreReader:
+    """Read-only access to a corpus store; raises StoreError for a file that is not a usable store and
+    FileNotFoundError when there is none. Rows are dicts, JSON columns decoded."""
+
+    def __init__(self, path: str | Path) -> None:
+        self.path = Path(path)
+        if not self.path.is_file():
+            raise FileNotFoundError(f"no corpus store at {self.path}")
+        try:
+            self.db = sqlite3.connect(f"{self.path.resolve().as_uri()}?mode=ro", uri=True, timeout=60.0)
+        except sqlite3.Error as err:
+            raise unusable(self.path, err) from None
+        self.db.row_factory = sqlite3.Row
+        try:
+            tables = {r[0] for r in self.db.execute("SELECT name FROM sqlite_master WHERE type='table'")}
+            if not {"tasks", "pairs", "evidence", "runs"} <= tables:
+                raise StoreError(f"{self.path}: not a gpuport corpus store (no pairs table)")
+            row = self.db.execute("SELECT value FROM meta WHERE key='schema_version'").fetchone()
+            self.schema_version = int(row[0]) if row else 0
+        except sqlite3.DatabaseError as err:
+            self.db.close()
+            raise unusable(self.path, err) from None
+        except StoreError:
+            self.db.close()
+            raise
+        if self.schema_version > SCHEMA_VERSION:
+            self.db.close()
+            raise StoreError(
+                f"{self.path}: schema version {self.schema_version} is newer than this gpuport ({SCHEMA_VERSION})"
+            )
+
+    def close(self) -> None:
+        self.db.close()
+
+    def __enter__(self) -> StoreReader:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+    def _rows(self, sql: str, args: tuple[Any, ...] = ()) -> list[sqlite3.Row]:
+        try:
+            return self.db.execute(sql, args).fetchall()
+        except sqlite3.DatabaseError as err:
+            raise unusable(self.path, err) from None
+
+    def tasks(self) -> dict[str, dict[str, Any]]:
+        """name -> the `tasks` row (features, spec and files decoded)."""
+        out = {}
+        for t in self._rows("SELECT * FROM tasks ORDER BY name"):
+            d = dict(t)
+            for k in _JSON_TASK_COLUMNS:
+                d[k] = json.loads(d[k])
+            out[d["name"]] = d
+        return out
+
+    def pairs(
+        self, min_level: str | None = None, *, target: str | None = None, tasks: list[str] | None = None
+    ) -> list[dict[str, Any]]:
+        """The `pairs` rows at or above `min_level` (of one target, of some tasks), ordered by (task,
+        target, id), JSON columns decoded; a column an older schema lacks reads as None."""
+        sql = "SELECT * FROM pairs WHERE level_rank >= ?"
+        args: list[Any] = [level_rank(min_level) if min_level else -1]
+        if target is not None:
+            sql += " AND target = ?"
+            args.append(target)
+        if tasks is not None:
+            sql += f" AND task IN ({','.join('?' * len(tasks))})"
+            args += tasks
+        out = []
+        for p in self._rows(sql + " ORDER BY task, target, id", tuple(args)):
+            d = {**_ADDED_PAIR_COLUMNS, **dict(p)}
+            for k in _JSON_PAIR_COLUMNS:
+                d[k] = json.loads(d[k])
+            out.append(d)
+        return out
+
+    def evidence(self, pair_id: int, *, contents: bool = True) -> list[dict[str, Any]]:
+        """A pair's `evidence` rows in insertion order (argv decoded, ok a bool). contents=False: instead
+        of `content`, a `tail` holding the last FAILED_LOG_TAIL characters of a failed step's log ("" for a
+        step that passed), so a summary does not read megabytes of ISA listings."""
+        if contents:
+            sql = "SELECT * FROM evidence WHERE pair_id=? ORDER BY id"
+        else:
+            sql = (
+                "SELECT id, pair_id, stage, kind, name, toolchain, argv, rc, ok, CASE WHEN ok THEN ''"
+                f" ELSE substr(content, -{FAILED_LOG_TAIL}) END AS tail FROM evidence WHERE pair_id=? ORDER BY id"
+            )
+        out = []
+        for e in self._rows(sql, (pair_id,)):
+            ed = dict(e)
+            ed["argv"] = json.loads(ed["argv"]) if ed["argv"] is not None else None
+            ed["ok"] = bool(ed["ok"])
+            out.append(ed)
+        return out
+
+    def runs(self, pair_id: int) -> list[dict[str, Any]]:
+        """A pair's `runs` rows in insertion order (argv and results decoded)."""
+        out = []
+        for r in self._rows("SELECT * FROM runs WHERE pair_id=? ORDER BY id", (pair_id,)):
+            rd = dict(r)
+            rd["argv"] = json.loads(rd["argv"])
+            rd["results"] = json.loads(rd["results"])
+            out.append(rd)
+        return out
+
+    def count_pairs(self, min_level: str | None = None, tasks: list[str] | None = None) -> tuple[int, int]:
+        """(fresh, stale) pairs at or above min_level (of some tasks), without reading their evidence.
+
+        Stale: the pair's task was re-stored since with other CUDA sources, so its original is gone.
+        """
+        sql = (
+            "SELECT COALESCE(SUM(t.cuda_hash IS p.cuda_hash), 0), COALESCE(SUM(t.cuda_hash IS NOT p.cuda_hash), 0)"
+            " FROM pairs p LEFT JOIN tasks t ON t.name = p.task WHERE p.level_rank >= ?"
+        )
+        args: list[Any] = [level_rank(min_level) if min_level is not None else -1]
+        if tasks is not None:
+            sql += f" AND p.task IN ({','.join('?' * len(tasks))})"
+            args += tasks
+        fresh, stale = self._rows(sql, tuple(args))[0]
+        return int(fresh), int(stale)
+
+
+def cuda_files_of(pair: Mapping[str, Any], tasks: Mapping[str, Mapping[str, Any]]) -> dict[str, str] | None:
+    """The CUDA original of a pair: its task's files, or None when the task was re-stored since with other
+    sources (the pair is then stale: its original text is no longer in the store)."""
+    task = tasks.get(pair["task"])
+    return dict(task["files"]) if task and task["cuda_hash"] == pair["cuda_hash"] else None
 
 
 def iter_pairs(store_path: str | Path, min_level: str | None = None) -> Iterator[dict[str, Any]]:
@@ -588,82 +741,23 @@ def iter_pairs(store_path: str | Path, min_level: str | None = None) -> Iterator
 
     Keys: every column of `pairs` (JSON columns decoded), plus
       task_row    the `tasks` row of the pair's task (features, spec, files decoded)
-      cuda_files  {relative path: text} of the CUDA original, or None when the task was re-stored since
-                  with other sources (the pair is then stale: its original text is no longer in the store)
+      cuda_files  {relative path: text} of the CUDA original, or None when the pair is stale (cuda_files_of)
       evidence    list of `evidence` rows (argv decoded, ok as bool), in insertion order
       runs        list of `runs` rows (argv and results decoded), in insertion order
     min_level: skip pairs below this level (see LEVELS).
     """
-    path = Path(store_path)
-    if not path.is_file():
-        raise FileNotFoundError(f"no corpus store at {path}")
-    db = sqlite3.connect(f"{path.resolve().as_uri()}?mode=ro", uri=True, timeout=60.0)
-    db.row_factory = sqlite3.Row
-    try:
-        yield from _iter_pairs(db, path, min_level)
-    except sqlite3.DatabaseError as err:
-        raise unusable(path, err) from None
-    finally:
-        db.close()
-
-
-def _iter_pairs(db: sqlite3.Connection, path: Path, min_level: str | None) -> Iterator[dict[str, Any]]:
-    row = db.execute("SELECT value FROM meta WHERE key='schema_version'").fetchone()
-    version = int(row[0]) if row else 0
-    if version > SCHEMA_VERSION:
-        raise StoreError(f"{path}: schema version {version} is newer than this gpuport ({SCHEMA_VERSION})")
-    tasks: dict[str, dict[str, Any]] = {}
-    for t in db.execute("SELECT * FROM tasks"):
-        d = dict(t)
-        for k in ("features", "spec", "files"):
-            d[k] = json.loads(d[k])
-        tasks[d["name"]] = d
-    rank = level_rank(min_level) if min_level is not None else -1
-    pairs = db.execute(
-        "SELECT * FROM pairs WHERE level_rank >= ? ORDER BY task, target, id", (rank,)
-    ).fetchall()
-    for p in pairs:
-        d = dict(p)
-        for k in _JSON_PAIR_COLUMNS:
-            d[k] = json.loads(d[k])
-        task = tasks.get(d["task"])
-        d["task_row"] = task
-        d["cuda_files"] = task["files"] if task and task["cuda_hash"] == d["cuda_hash"] else None
-        evidence = []
-        for e in db.execute("SELECT * FROM evidence WHERE pair_id=? ORDER BY id", (d["id"],)):
-            ed = dict(e)
-            ed["argv"] = json.loads(ed["argv"]) if ed["argv"] is not None else None
-            ed["ok"] = bool(ed["ok"])
-            evidence.append(ed)
-        d["evidence"] = evidence
-        runs = []
-        for r in db.execute("SELECT * FROM runs WHERE pair_id=? ORDER BY id", (d["id"],)):
-            rd = dict(r)
-            rd["argv"] = json.loads(rd["argv"])
-            rd["results"] = json.loads(rd["results"])
-            runs.append(rd)
-        d["runs"] = runs
-        yield d
+    with StoreReader(store_path) as reader:
+        tasks = reader.tasks()
+        for d in reader.pairs(min_level):
+            d["task_row"] = tasks.get(d["task"])
+            d["cuda_files"] = cuda_files_of(d, tasks)
+            d["evidence"] = reader.evidence(d["id"])
+            d["runs"] = reader.runs(d["id"])
+            yield d
 
 
 def count_pairs(store_path: str | Path, min_level: str | None = None) -> tuple[int, int]:
-    """(exportable, stale) pairs at or above min_level, without reading their evidence.
-
-    Stale: the pair's task was re-stored since with other CUDA sources, so its original is gone.
-    """
-    path = Path(store_path)
-    if not path.is_file():
-        raise FileNotFoundError(f"no corpus store at {path}")
-    db = sqlite3.connect(f"{path.resolve().as_uri()}?mode=ro", uri=True, timeout=60.0)
-    try:
-        rank = level_rank(min_level) if min_level is not None else -1
-        fresh, stale = db.execute(
-            "SELECT COALESCE(SUM(t.cuda_hash IS p.cuda_hash), 0), COALESCE(SUM(t.cuda_hash IS NOT p.cuda_hash), 0)"
-            " FROM pairs p LEFT JOIN tasks t ON t.name = p.task WHERE p.level_rank >= ?",
-            (rank,),
-        ).fetchone()
-        return int(fresh), int(stale)
-    except sqlite3.DatabaseError as err:
-        raise unusable(path, err) from None
-    finally:
-        db.close()
+    """(exportable, stale) pairs at or above min_level, without reading their evidence (see
+    StoreReader.count_pairs)."""
+    with StoreReader(store_path) as reader:
+        return reader.count_pairs(min_level)

@@ -20,9 +20,8 @@ from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any
 
-# Where scripts/setup.sh (and DESIGN.md) build AdaptiveCpp beside the project; used only when neither
-# PATH nor $GPUPORT_ACPP names one.
-_ACPP_FALLBACKS = (Path("/work/acpp/install/bin/acpp"),)
+# The environment variable naming AdaptiveCpp's acpp when it is not the one on PATH (README: Toolchains).
+ACPP_ENV = "GPUPORT_ACPP"
 PROBE_TIMEOUT_S = 30.0
 
 
@@ -153,12 +152,16 @@ def sycl_headers() -> Toolchain:
 
 @functools.cache
 def acpp() -> Toolchain:
-    """AdaptiveCpp's acpp (PATH, then $GPUPORT_ACPP, then the build beside the project)."""
-    candidates = [shutil.which("acpp"), os.environ.get("GPUPORT_ACPP")]
-    candidates += [str(p) for p in _ACPP_FALLBACKS]
-    path = next((c for c in candidates if c and Path(c).is_file() and os.access(c, os.X_OK)), None)
+    """AdaptiveCpp's acpp: the one $GPUPORT_ACPP names, else the one on PATH (no machine path is assumed)."""
+    named = os.environ.get(ACPP_ENV)
+    if named:
+        if not (Path(named).is_file() and os.access(named, os.X_OK)):
+            return Toolchain("acpp", named, None, False, f"${ACPP_ENV}={named} is not an executable file")
+        path: str | None = named
+    else:
+        path = shutil.which("acpp")
     if path is None:
-        return Toolchain("acpp", None, None, False, "acpp not found (PATH or $GPUPORT_ACPP)")
+        return Toolchain("acpp", None, None, False, f"acpp not found (PATH or ${ACPP_ENV})")
     rc, out = _probe([path, "--acpp-version"])
     m = re.search(r"AdaptiveCpp version:\s*(\S+)", out) or re.search(r"version\D*([\d.]+\S*)", out)
     if rc != 0:
@@ -257,15 +260,6 @@ def rocminfo() -> Toolchain:
 def all_toolchains() -> dict[str, Toolchain]:
     return {
         t.name: t for t in (nvcc(), hipcc(), gxx(), sycl_headers(), acpp(), icpx(), cuobjdump(), rocminfo())
-    }
-
-
-def describe() -> dict[str, Any]:
-    """Everything detected, as JSON-ready data (stored with each build and shown by `gpuport doctor`)."""
-    return {
-        "toolchains": {k: v.to_dict() for k, v in all_toolchains().items()},
-        "gpus": [asdict(g) for g in nvidia_gpus() + amd_gpus()],
-        "host": {"platform": sys.platform, "python": sys.version.split()[0], "cpus": os.cpu_count()},
     }
 
 

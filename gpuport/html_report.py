@@ -19,13 +19,13 @@ import html
 import json
 import math
 import re
-import sqlite3
 from dataclasses import dataclass, field
 from importlib import resources
 from pathlib import Path
 from typing import Any
 
 from .transpile.report import FileReport, TreeReport
+from .transpile.tree import backup_path
 
 __all__ = [
     "PageData",
@@ -220,9 +220,9 @@ def _texts_for(report: TreeReport, f: FileReport) -> tuple[bytes | None, bytes |
     if report.source == "-" or f.path == "<stdin>":
         return None, None, "the input came from standard input and was not kept"
     if src.is_dir():
-        if report.output is None:  # in place: the original is kept as NAME.orig
+        if report.output is None:  # in place: the original is kept as a backup beside it
             out_path = src / (f.output or f.path)
-            backup = src / (f.path + ".orig")
+            backup = backup_path(src / f.path)
             in_path = backup if backup.is_file() else src / f.path
         else:
             in_path = src / f.path
@@ -233,7 +233,7 @@ def _texts_for(report: TreeReport, f: FileReport) -> tuple[bytes | None, bytes |
     if f.output and f.output != "-":
         out_path = Path(f.output)
         if out_path == src:  # --in-place on one file
-            backup = src.with_name(src.name + ".orig")
+            backup = backup_path(src)
             return _read(backup) if backup.is_file() else data, _read(out_path), ""
         return data, _read(out_path), ""
     if data is None:
@@ -315,7 +315,7 @@ def _file_detail(
     )
     notes = [x for x in (diags_note, note) if x]
     if f.action == "unchanged":
-        notes.append("cache hit: the output was current, so this run has no diagnostics for it")
+        notes.append("cache hit: the output was current; its diagnostics are those of the run that wrote it")
     if notes:
         detail["note"] = "; ".join(notes)
     if f.llm:
@@ -484,50 +484,26 @@ def write_translation_report(
 def load_store(store_path: str | Path) -> list[dict[str, Any]]:
     """The pairs of a corpus store (dataset/store.py), one dict each, without heavy evidence contents.
 
-    Kept as the one adapter between the store's schema and the page: it reads the store read-only (a build
-    may still be writing it) and takes only what the page shows, so a store with megabytes of ISA listings
-    still loads fast. Keys: the `pairs` columns (JSON decoded), `cuda_files`, `evidence` (name, stage,
-    kind, toolchain, ok, rc, and the tail of failed logs).
+    Read through the store's one read path (StoreReader: read-only, a build may still be writing; older
+    schemas read with today's columns), taking only what the page shows, so a store with megabytes of ISA
+    listings still loads fast. Keys: the `pairs` columns (JSON decoded), `domain`, `cuda_files`,
+    `evidence` (name, stage, kind, toolchain, ok, rc, and the tail of failed logs).
     """
-    path = Path(store_path)
-    if not path.is_file():
-        raise FileNotFoundError(f"no corpus store at {path}")
-    db = sqlite3.connect(f"{path.resolve().as_uri()}?mode=ro", uri=True, timeout=60.0)
-    db.row_factory = sqlite3.Row
-    try:
-        tables = {r[0] for r in db.execute("SELECT name FROM sqlite_master WHERE type='table'")}
-        if "pairs" not in tables:
-            raise ValueError(f"{path}: not a gpuport corpus store (no pairs table)")
-        tasks = {}
-        if "tasks" in tables:
-            for t in db.execute("SELECT name, domain, cuda_hash, files FROM tasks"):
-                tasks[t["name"]] = dict(t)
-        out = []
-        for p in db.execute("SELECT * FROM pairs ORDER BY task, target, id"):
-            d = dict(p)
-            for k in ("compiles_on", "translated_files", "diagnostics", "notes", "options", "machine"):
-                if isinstance(d.get(k), str):
-                    try:
-                        d[k] = json.loads(d[k])
-                    except ValueError:
-                        pass
+    from .dataset.store import StoreReader, cuda_files_of
+
+    out = []
+    with StoreReader(store_path) as reader:
+        tasks = reader.tasks()
+        for d in reader.pairs():
             task = tasks.get(d["task"])
             d["domain"] = task["domain"] if task else ""
-            d["cuda_files"] = (
-                json.loads(task["files"]) if task and task["cuda_hash"] == d.get("cuda_hash") else None
-            )
-            d["evidence"] = []
-            if "evidence" in tables:
-                for e in db.execute(
-                    "SELECT stage, kind, name, toolchain, ok, rc, CASE WHEN ok THEN '' ELSE substr(content, -4000)"
-                    " END AS tail FROM evidence WHERE pair_id=? ORDER BY id",
-                    (d["id"],),
-                ):
-                    d["evidence"].append(dict(e))
+            d["cuda_files"] = cuda_files_of(d, tasks)
+            d["evidence"] = [
+                {k: e[k] for k in ("stage", "kind", "name", "toolchain", "ok", "rc", "tail")}
+                for e in reader.evidence(d["id"], contents=False)
+            ]
             out.append(d)
-        return out
-    finally:
-        db.close()
+    return out
 
 
 def _pair_detail(p: dict[str, Any]) -> dict[str, Any]:

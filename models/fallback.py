@@ -41,6 +41,7 @@ from ..transpile.diagnostics import Diagnostic, Safety, Status
 from ..transpile.edits import Edit, apply_edits
 from ..transpile.engine import TranslationResult, _stats, translate_source
 from ..transpile.options import Options
+from ..transpile.tree import backup_path
 from .backends import Backend, BackendError, parse_backend
 from .cache import CachedBackend, CompletionCache
 from .check import Checker, CheckResult, checker_for
@@ -676,7 +677,7 @@ def apply_to_report(
 def _source_path(src_root: Path, rel: str, in_place: bool) -> Path:
     p = src_root / rel
     if in_place:
-        orig = p.with_name(p.name + ".orig")
+        orig = backup_path(p)
         if orig.is_file():
             return orig
     return p

@@ -22,7 +22,6 @@ from __future__ import annotations
 import json
 import math
 import random
-import sqlite3
 import time
 from collections.abc import Iterator
 from dataclasses import asdict, dataclass, field
@@ -34,7 +33,7 @@ from .prompts import finetune_completion, finetune_prompt
 
 _CUDA_KEYS = ("cuda", "cuda_source", "source", "original", "cuda_files")
 _TRANSLATED_KEYS = ("translated", "translation", "target_source", "translated_files", "hip", "sycl")
-_MIN_LEVEL_RANK = 2  # compiles
+_MIN_LEVEL = "compiles"  # pairs a compiler accepted
 
 
 @dataclass(frozen=True)
@@ -116,21 +115,21 @@ def load_pairs(corpus: str | Path, target: str | None = None) -> list[Pair]:
     path = Path(corpus)
     pairs: list[Pair] = []
     if path.is_file():
-        db = sqlite3.connect(f"file:{path.resolve()}?mode=ro", uri=True)
+        from ..dataset.store import StoreError, StoreReader, cuda_files_of
+
         try:
-            rows = db.execute(
-                "SELECT p.task, p.target, p.translated_files, t.files FROM pairs p JOIN tasks t ON t.name = p.task"
-                " WHERE p.level_rank >= ? AND p.unconverted = 0 ORDER BY p.task, p.target",
-                (_MIN_LEVEL_RANK,),
-            ).fetchall()
-        except sqlite3.Error as err:
-            raise ValueError(f"{path}: not a gpuport corpus store ({err})") from err
-        finally:
-            db.close()
-        for task, tgt, translated, files in rows:
-            pairs += _pairs_from_row(
-                {"target": tgt, "cuda": files, "translated": translated}, f"store:{task}"
-            )
+            with StoreReader(path) as reader:
+                tasks = reader.tasks()
+                rows = [p for p in reader.pairs(_MIN_LEVEL) if p["unconverted"] == 0]
+        except StoreError as err:
+            raise ValueError(str(err)) from err
+        for row in rows:
+            files = cuda_files_of(row, tasks)  # None: the task holds other sources now (stale pair)
+            if files is not None:
+                pairs += _pairs_from_row(
+                    {"target": row["target"], "cuda": files, "translated": row["translated_files"]},
+                    f"store:{row['task']}",
+                )
     elif path.is_dir():
         for f in sorted(path.rglob("*")):
             if f.suffix == ".jsonl":

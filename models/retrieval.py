@@ -16,9 +16,7 @@ gives no examples, never an error.
 
 from __future__ import annotations
 
-import json
 import re
-import sqlite3
 from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
@@ -27,7 +25,7 @@ from ..transpile import parse as ts
 
 _IDENT = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
 MAX_EXAMPLE_LINES = 60
-_MIN_LEVEL_RANK = 2  # "compiles" in dataset.store.LEVELS
+_MIN_LEVEL = "compiles"  # dataset.store.LEVELS
 
 
 @dataclass(frozen=True)
@@ -100,32 +98,22 @@ class ExampleIndex:
     def from_store(cls, path: str | Path | None) -> ExampleIndex:
         if path is None or not Path(path).is_file():
             return cls([])
-        try:
-            db = sqlite3.connect(f"file:{Path(path).resolve()}?mode=ro", uri=True, timeout=10.0)
-        except sqlite3.Error:
-            return cls([])
+        from ..dataset.store import StoreError, StoreReader, cuda_files_of
+
         units: list[tuple[str, str, str, str]] = []
         try:
-            rows = db.execute(
-                "SELECT p.task, p.target, p.translated_files, t.files FROM pairs p JOIN tasks t ON t.name = p.task"
-                " WHERE p.level_rank >= ?",
-                (_MIN_LEVEL_RANK,),
-            ).fetchall()
-            for task, target, translated, files in rows:
-                try:
-                    cuda_files = json.loads(files)
-                    translated_files = json.loads(translated)
-                except (TypeError, json.JSONDecodeError):
-                    continue
-                if not isinstance(cuda_files, dict) or not isinstance(translated_files, dict):
-                    continue
-                for name, c, tr in _units(cuda_files, translated_files):
-                    if _short(c) and _short(tr) and c != tr:
-                        units.append((str(target), f"task {task} function {name}", c, tr))
-        except sqlite3.Error:
-            return cls([])
-        finally:
-            db.close()
+            with StoreReader(path) as reader:
+                tasks = reader.tasks()
+                rows = reader.pairs(_MIN_LEVEL)
+        except (StoreError, OSError, ValueError):
+            return cls([])  # no usable store: no examples, the prompt goes without
+        for row in rows:
+            cuda_files, translated_files = cuda_files_of(row, tasks), row["translated_files"]
+            if not isinstance(cuda_files, dict) or not isinstance(translated_files, dict):
+                continue  # a stale pair (its task holds other sources now) or a malformed row
+            for name, c, tr in _units(cuda_files, translated_files):
+                if _short(c) and _short(tr) and c != tr:
+                    units.append((str(row["target"]), f"task {row['task']} function {name}", c, tr))
         return cls(units)
 
     def nearest(self, target: str, query_text: str, api_names: Iterable[str], k: int = 2) -> list[Example]:

@@ -271,3 +271,37 @@ def test_sycl_cpu_run_without_reference_uses_the_self_check(tmp_path: Path) -> N
     res2.level = "compiles"
     _run_and_compare(job, res2, None, Compiled(True, "acpp 25.02 omp", failing, []), {})
     assert res2.level == "compiles"
+
+
+def test_rebuild_redoes_pairs_another_translator_made(tmp_path: Path) -> None:
+    """Each row stores the translator fingerprint; a build redoes the rows whose fingerprint differs."""
+    import sqlite3
+
+    from gpuport.dataset.build import pair_fingerprint
+    from gpuport.transpile.fingerprint import gpuport_commit, translator_fingerprint
+
+    db = tmp_path / "corpus.db"
+    machine = Machine(*(_absent(n) for n in ("nvcc", "hipcc", "sycl-headers", "acpp", "icpx", "cuobjdump")))
+    opts = BuildOptions(targets=("hip",), hip_version="5.2", max_level="translated")
+
+    def run() -> tuple[int, int]:
+        report = build(SUITE, db, opts, tasks=[SYCL_TASK], machine=machine, scratch=tmp_path / "scratch")
+        return report.built, report.skipped
+
+    assert run() == (1, 0)
+    fp = pair_fingerprint("hip", opts)
+    assert fp != pair_fingerprint("hip", BuildOptions(hip_version="6.2"))  # options are part of it
+    assert fp != translator_fingerprint()
+    with Store(db) as s:
+        (row,) = s.pairs()
+        assert row["translator_fingerprint"] == fp and row["gpuport_commit"] == gpuport_commit()
+    assert run() == (0, 1)  # same translator: kept
+    con = sqlite3.connect(db)
+    with con:
+        con.execute("UPDATE pairs SET translator_fingerprint = '0123456789abcdef'")  # another translator's
+    con.close()
+    assert run() == (1, 0)
+    with Store(db) as s:
+        (row,) = s.pairs()
+        assert row["translator_fingerprint"] == fp and row["attempts"] == 2
+    assert run() == (0, 1)

@@ -81,3 +81,40 @@ def test_rules_command_prints_docs() -> None:
     listing = gp("rules").stdout.decode()
     assert "GP302  warp-mask-64" in listing and "GP310  dynamic-parallelism" in listing
     assert gp("rules", "GP999").returncode == 2
+
+
+def test_rules_command_names_the_module_of_a_rule_and_of_a_build_code() -> None:
+    import re
+
+    for code, module in (
+        ("GP102", "gpuport.transpile.rules.hip.warp_sync_legacy"),
+        ("GP238", "gpuport.transpile.rules.sycl.bit_intrinsics"),
+        ("GP401", "gpuport.transpile.buildsys.codes"),
+    ):
+        text = gp("rules", code).stdout.decode()
+        m = re.search(r"^module: (\S+) \((.+)\)$", text, re.MULTILINE)
+        assert m is not None, text
+        assert m.group(1) == module and code in Path(m.group(2)).read_text()
+
+
+def test_every_code_has_a_module_whose_source_holds_it() -> None:
+    from gpuport.transpile.rules.registry import by_code, module_of
+
+    for code in by_code():
+        where = module_of(code)
+        assert where is not None and where[1].is_file()
+        assert code in where[1].read_text(encoding="utf-8"), (code, where)
+
+
+def test_tables_command_shows_both_targets_and_the_rule_that_handles_a_row() -> None:
+    proc = gp("tables", "__brev", "cudaMalloc", "__shfl_down_sync")
+    assert proc.returncode == 0
+    text = proc.stdout.decode()
+    brev = text.split("cudaMalloc:")[0]
+    assert "family=device" in brev and "hip:  __brev" in brev
+    assert "sycl: rule GP238 bit-intrinsics, module gpuport.transpile.rules.sycl.bit_intrinsics (" in brev
+    assert "bit_intrinsics.py)" in brev and "flags:" in brev and "min_hip=" in brev
+    table = Path(brev.split("table=")[1].split()[0])
+    assert table.is_file() and "__brev" in table.read_text()
+    assert "hip:  hipMalloc" in text
+    assert gp("tables", "noSuchCudaThing").returncode == 1

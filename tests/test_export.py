@@ -467,3 +467,24 @@ def test_publish_checks_the_card_yaml_offline(store: Path, tmp_path: Path) -> No
     readme.write_text(readme.read_text().replace("license:\n", "license: [unclosed\n", 1))
     with pytest.raises(pub.PublishError, match="YAML does not parse"):
         pub.publish(out, "someone/name", dry_run=True)
+
+
+def test_rows_carry_their_translator_and_the_card_explains_it(store: Path, tmp_path: Path) -> None:
+    from gpuport.transpile.fingerprint import gpuport_commit
+
+    # One more pair made by a named translator (the others were stored without a fingerprint).
+    task = _task("fingerprinted", {"main.cu": "__global__ void f(){}\n"})
+    with Store(store) as s:
+        s.record(_pair(task, "hip", "compiles", translator_fingerprint="0123456789abcdef"))
+    out = tmp_path / "out"
+    ex.export(store, out, min_level="translated")
+    # The folder as a user loads it: datasets reads the card's configs and the Parquet shards.
+    ds = datasets.load_dataset(str(out), split="train", cache_dir=str(tmp_path / "hf-cache"))
+    rows = {(r["task"], r["target"]): r for r in ds.to_list()}
+    row = rows[("fingerprinted", "hip")]
+    assert row["translator_fingerprint"] == "0123456789abcdef"
+    assert row["gpuport_commit"] == gpuport_commit()
+    assert rows[("stencil-multi", "hip")]["translator_fingerprint"] is None
+    assert ds.features["translator_fingerprint"].dtype == "string"
+    _, body = _card(out)
+    assert "## Which translator made a row" in body and "| 0123456789abcdef | 1 |" in body

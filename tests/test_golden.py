@@ -1,6 +1,8 @@
 """Golden tests: every tests/golden/<target>/<rule>/<case>.cu is translated and compared, whole, with the
-expected output beside it (<case>.hip or <case>.sycl.cpp) and, when present, the expected diagnostics
-(<case>.diag: one `line:col CODE status` per line). `pytest --update-golden` rewrites the expectations.
+expected output beside it (<case>.hip or <case>.sycl.cpp) and the expected diagnostics (<case>.diag: one
+`line:col CODE status` per line; empty when the case expects none). A case without its .diag fails: a
+diagnostic nobody checks is a diagnostic that may silently change. `pytest --update-golden` rewrites the
+expectations.
 
 A case may start with a first-line comment `// gpuport: key=value ...` giving options
 (hip_version=5.2, launch=hipLaunchKernelGGL)."""
@@ -50,13 +52,12 @@ def test_golden(case: Path, update_golden: bool) -> None:
     diag_path = case.with_suffix(".diag")
     if update_golden:
         expected_path.write_text(result.code, encoding="utf-8")
-        if diag_path.exists() or result.diagnostics:
-            diag_path.write_text(diag_lines(result), encoding="utf-8")
+        diag_path.write_text(diag_lines(result), encoding="utf-8")
         return
     assert expected_path.exists(), f"no expected output {expected_path.name}; run pytest --update-golden"
+    assert diag_path.exists(), f"no expected diagnostics {diag_path.name}; run pytest --update-golden"
     assert result.code == expected_path.read_text(encoding="utf-8")
-    if diag_path.exists():
-        assert diag_lines(result) == diag_path.read_text(encoding="utf-8")
+    assert diag_lines(result) == diag_path.read_text(encoding="utf-8")
 
 
 def test_every_rule_has_golden_cases() -> None:

@@ -494,3 +494,24 @@ def test_cli_llm_single_file_stdout_and_tree(tmp_path: Path) -> None:
         "translate", "src", "-o", "out", "--hip-version", "5.2", "--llm", f"scripted:{answers}", cwd=tmp_path
     )
     assert again.returncode == 0 and b"1 answers from the cache" in again.stderr
+
+
+def test_finetune_reads_verified_pairs_through_the_store_reader(tmp_path: Path) -> None:
+    from gpuport.models.finetune import load_pairs
+
+    db = tmp_path / "corpus.db"
+    _store_with_pair(db)
+    (pair,) = load_pairs(db, "hip")
+    assert (
+        "cudaMemset2D" in pair.cuda and "hipMemset2D" in pair.translated and pair.origin == "store:t1:main.cu"
+    )
+    assert load_pairs(db, "sycl") == []
+    # A pair whose task was re-stored with other sources no longer has its original: left out.
+    con = sqlite3.connect(db)
+    with con:
+        con.execute("UPDATE tasks SET cuda_hash = 'other'")
+    con.close()
+    assert load_pairs(db, "hip") == []
+    (tmp_path / "junk.db").write_bytes(b"not sqlite at all" * 100)
+    with pytest.raises(ValueError, match="corpus store"):
+        load_pairs(tmp_path / "junk.db")

@@ -248,3 +248,82 @@ def test_sigkill_mid_build_then_resume(tmp_path: Path) -> None:
     ).fetchone()[0]
     assert missing == 0
     con.close()
+
+
+def _v1_store(path: Path) -> None:
+    """A store as gpuport wrote it before schema 2 (no translator columns), with one pair."""
+    from gpuport.dataset.store import _SCHEMA_V1
+
+    con = sqlite3.connect(path)
+    con.executescript(_SCHEMA_V1)
+    con.execute("INSERT INTO meta VALUES ('schema_version', '1')")
+    t = _task()
+    con.execute(
+        "INSERT INTO tasks VALUES (?,?,?,?,?,?,?,?,?)",
+        (t.name, t.domain, t.difficulty, t.description, "[]", "{}", t.cuda_hash, json.dumps(t.files), 0.0),
+    )
+    con.execute(
+        "INSERT INTO pairs(pair_key, task, target, cuda_hash, level, level_rank, compiles_on, unconverted,"
+        " translated_files, diagnostics, options, machine, capabilities, notes, gpuport_version, elapsed_s,"
+        " created_at, updated_at) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)",
+        (pair_key("hip", t.cuda_hash, t.spec), t.name, "hip", t.cuda_hash, "translated", 1, "[]", 0, "{}")
+        + ("[]", "{}", "{}", '["translate"]', "[]", "0.0.9", 0.1, 0.0, 0.0),
+    )
+    con.commit()
+    con.close()
+
+
+def test_readers_see_the_translator_columns_of_an_old_store_as_unknown(tmp_path: Path) -> None:
+    from gpuport.dataset.store import StoreReader, iter_pairs
+
+    db = tmp_path / "old.db"
+    _v1_store(db)
+    with StoreReader(db) as r:  # read-only: the old store is not migrated by a reader
+        assert r.schema_version == 1
+        (row,) = r.pairs()
+        assert row["translator_fingerprint"] is None and row["gpuport_commit"] is None
+    (pair,) = iter_pairs(db)
+    assert pair["translator_fingerprint"] is None and pair["cuda_files"] == {
+        "main.cu": "__global__ void k(){}\n"
+    }
+    con = sqlite3.connect(db)
+    assert "translator_fingerprint" not in {r[1] for r in con.execute("PRAGMA table_info(pairs)")}
+    con.close()
+
+
+def test_old_store_migrates_and_its_rows_are_redone(tmp_path: Path) -> None:
+    db = tmp_path / "old.db"
+    _v1_store(db)
+    t = _task()
+    key = pair_key("hip", t.cuda_hash, t.spec)
+    with Store(db) as s:
+        assert s.schema_version == SCHEMA_VERSION == 2
+        (row,) = s.pairs()
+        assert row["translator_fingerprint"] is None and row["gpuport_version"] == "0.0.9"
+        assert s.is_done(key, ["translate"])  # no fingerprint asked: as before
+        assert not s.is_done(key, ["translate"], "0123456789abcdef")  # its translator is unknown: redo
+        p = _pair(t, caps=["translate"])
+        p.translator_fingerprint = "0123456789abcdef"
+        s.record(p)
+        assert s.is_done(key, ["translate"], "0123456789abcdef")
+        assert not s.is_done(key, ["translate"], "fedcba9876543210")  # a rule changed since: redo
+        (row,) = s.pairs()
+        assert row["translator_fingerprint"] == "0123456789abcdef" and row["attempts"] == 2
+
+
+def test_store_records_the_gpuport_commit_in_words_when_the_checkout_has_changes(tmp_path: Path) -> None:
+    from gpuport.transpile.fingerprint import checkout_commit
+
+    repo = tmp_path / "repo"
+    repo.mkdir()
+    git = ["git", "-C", str(repo), "-c", "user.name=t", "-c", "user.email=t@t"]
+    subprocess.run([*git, "init", "-q"], check=True)
+    (repo / "f").write_text("a")
+    subprocess.run([*git, "add", "f"], check=True)
+    subprocess.run([*git, "commit", "-qm", "x"], check=True)
+    head = subprocess.run(
+        [*git, "rev-parse", "HEAD"], check=True, capture_output=True, text=True
+    ).stdout.strip()
+    assert checkout_commit(repo) == head
+    (repo / "f").write_text("b")
+    assert checkout_commit(repo) == f"uncommitted changes on {head}"

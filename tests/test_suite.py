@@ -278,13 +278,28 @@ def test_coverage_table_is_current() -> None:
     import subprocess
     import sys
 
+    # Checked, not rewritten: no test writes into the checkout.
     script = Path(__file__).resolve().parent.parent / "bench" / "suite_features.py"
     table = script.parent / "suite" / "COVERAGE.md"
-    before = table.read_text()
-    subprocess.run([sys.executable, str(script)], check=True, capture_output=True)
-    assert table.read_text() == before, (
-        "bench/suite/COVERAGE.md is stale: run python3 bench/suite_features.py"
-    )
+    before = table.stat().st_mtime_ns
+    proc = subprocess.run([sys.executable, str(script), "--check"], capture_output=True, text=True)
+    assert proc.returncode == 0, proc.stderr
+    assert table.stat().st_mtime_ns == before
+
+
+def test_coverage_check_fails_on_a_stale_table(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    import sys
+
+    monkeypatch.syspath_prepend(str(Path(__file__).resolve().parent.parent / "bench"))
+    sys.modules.pop("suite_features", None)
+    import suite_features
+
+    stale = tmp_path / "COVERAGE.md"
+    stale.write_text("# an old table\n")
+    monkeypatch.setattr(suite_features, "OUT", stale)
+    assert suite_features.main(["--check"]) == 1
+    assert stale.read_text() == "# an old table\n"  # --check writes nothing
+    assert suite_features.main([]) == 0 and suite_features.main(["--check"]) == 0
 
 
 @pytest.mark.nvcc

@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import json
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -112,3 +115,84 @@ def test_project_helpers_declared_in_other_files_are_not_reported(tmp_path: Path
     actions = {f.path: f.action for f in second.files}
     assert actions["helpers.cuh"] == "unchanged" and actions["main.cu"] == "translated"
     assert _reported(second) == {"cudaFrobnicate"}
+
+
+def _comparable(report_json: dict[str, object]) -> dict[str, object]:
+    """A report without what may differ between two runs that found the same: timing and whether each
+    file was translated this run or replayed from the cache."""
+    d = json.loads(json.dumps(report_json))
+    d.pop("elapsed_s")
+    d.pop("files_by_action")
+    for f in d["files"]:
+        f.pop("action")
+    return d
+
+
+@pytest.mark.parametrize("target", ["hip", "sycl"])
+@pytest.mark.parametrize("jobs", [1, 2])
+def test_cached_rerun_reports_what_the_first_run_reported(tmp_path: Path, target: str, jobs: int) -> None:
+    src = make_tree(tmp_path)
+    # cudaFrobnicate: a CUDA-looking name no table knows, left in place and reported (exit code 1).
+    (src / "main.cu").write_bytes(KERNEL + b"void h() { cudaFrobnicate(); }\n")
+    out = tmp_path / "out"
+    first = gpuport.translate_tree(src, out, to=target, jobs=jobs)
+    second = gpuport.translate_tree(src, out, to=target, jobs=jobs)
+    assert first.exit_code == second.exit_code == 1
+    assert {f.path: f.action for f in second.files}["main.cu"] == "unchanged"  # a cache hit, replayed
+    assert second.totals.unconverted == first.totals.unconverted == {"runtime": 1}
+    assert _comparable(second.to_dict()) == _comparable(first.to_dict())
+
+
+def test_cached_rerun_cli_exit_code_and_json(tmp_path: Path) -> None:
+    src = tmp_path / "src"
+    src.mkdir()
+    (src / "a.cu").write_bytes(b"void h() { cudaFrobnicate(); }\n__global__ void k() {}\n")
+    runs = []
+    for i in range(2):
+        rj = tmp_path / f"r{i}.json"
+        cmd = [sys.executable, "-m", "gpuport", "translate", str(src), "-o", str(tmp_path / "out")]
+        proc = subprocess.run([*cmd, "--report-json", str(rj), "-q"], capture_output=True, check=False)
+        runs.append((proc.returncode, _comparable(json.loads(rj.read_text()))))
+    assert runs[0][0] == runs[1][0] == 1
+    assert runs[0][1] == runs[1][1]
+    assert runs[1][1]["totals"]["total_unconverted"] == 1  # type: ignore[index]
+
+
+def test_cache_from_an_older_gpuport_is_not_replayed(tmp_path: Path) -> None:
+    # A version-1 cache names the output's hash but not the file's report: the file is translated again.
+    src = tmp_path / "src"
+    src.mkdir()
+    (src / "a.cu").write_bytes(b"void h() { cudaFrobnicate(); }\n")
+    out = tmp_path / "out"
+    gpuport.translate_tree(src, out)
+    cache = out / ".gpuport-cache.json"
+    data = json.loads(cache.read_text())
+    data["version"] = 1
+    for entry in data["files"].values():
+        del entry["report"]
+    cache.write_text(json.dumps(data))
+    again = gpuport.translate_tree(src, out)
+    assert [f.action for f in again.files] == ["translated"] and again.exit_code == 1
+
+
+def test_report_names_its_translator(tmp_path: Path) -> None:
+    from gpuport.transpile.fingerprint import translator_fingerprint
+    from gpuport.transpile.report import TreeReport
+
+    from gpuport.api import make_options
+
+    src = make_tree(tmp_path)
+    report = gpuport.translate_tree(src, tmp_path / "out", to="sycl")
+    fp = translator_fingerprint(make_options("sycl"))
+    assert report.translator_fingerprint == fp and report.to_dict()["translator_fingerprint"] == fp
+    assert TreeReport.from_dict(report.to_dict()).translator_fingerprint == fp
+    rj = tmp_path / "one.json"
+    proc = subprocess.run(
+        [sys.executable, "-m", "gpuport", "translate", str(src / "main.cu"), "-o", str(tmp_path / "m.hip")]
+        + ["--hip-version", "5.2", "--report-json", str(rj), "-q"],
+        capture_output=True,
+        check=False,
+    )
+    assert proc.returncode == 0, proc.stderr
+    one = json.loads(rj.read_text())["translator_fingerprint"]
+    assert one == translator_fingerprint(make_options("hip", "5.2")) != fp

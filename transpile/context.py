@@ -310,13 +310,6 @@ class RuleContext:
         return result
 
     @cached_property
-    def _by_name(self) -> dict[str, list[Occurrence]]:
-        index: dict[str, list[Occurrence]] = {}
-        for occ in self.occurrences:
-            index.setdefault(occ.name, []).append(occ)
-        return index
-
-    @cached_property
     def top_level_includes(self) -> list[Include]:
         """The includes at file scope (not inside #if blocks or ERROR regions): where the SYCL prelude and
         the inline helper blocks of several rules anchor."""
@@ -384,9 +377,6 @@ class RuleContext:
                 )
             )
         return result
-
-    def line_col(self, offset: int) -> tuple[int, int]:
-        return _line_col(self._line_starts, offset)
 
     @cached_property
     def _line_starts(self) -> list[int]:

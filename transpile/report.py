@@ -81,6 +81,8 @@ class TreeReport:
     files: list[FileReport] = field(default_factory=list)
     elapsed_s: float = 0.0
     notes: list[str] = field(default_factory=list)  # tree-level remarks (skipped output dir, symlinks)
+    # The translator that made the outputs (transpile/fingerprint.py: rules, tables, version, options).
+    translator_fingerprint: str | None = None
 
     @property
     def totals(self) -> Stats:
@@ -107,6 +109,7 @@ class TreeReport:
             "output": self.output,
             "target": self.target,
             "options": self.options,
+            "translator_fingerprint": self.translator_fingerprint,
             "elapsed_s": round(self.elapsed_s, 3),
             "exit_code": self.exit_code,
             "totals": self.totals.to_dict(),
@@ -126,6 +129,7 @@ class TreeReport:
         report.files = [FileReport.from_dict(f) for f in data.get("files", [])]
         report.elapsed_s = float(data.get("elapsed_s", 0.0))
         report.notes = list(data.get("notes", []))
+        report.translator_fingerprint = data.get("translator_fingerprint")
         return report
 
 

@@ -21,17 +21,18 @@ from collections.abc import Callable, Iterable, Iterator
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from dataclasses import dataclass, field, replace
 from pathlib import Path
-from typing import TypedDict
+from typing import Any, TypedDict
 
 from .buildsys import build_file_kind, migrate_build_file
 from .context import identifier_tokens, table_and_cuda_names
 from .engine import translate_source
+from .fingerprint import translator_fingerprint
 from .includes import RUNTIME_HEADERS, build_graph, inside_extern_c, renamed_spelling, spellings
 from .options import Options
 from .report import FileReport, TreeReport
 from .rules.registry import PROJECT_PASSES
 from .safe_read import DEFAULT_MAX_FILE_SIZE, Refused, mode_bits, read_regular
-from .tables import TABLES_DIR, load_tables
+from .tables import load_tables
 
 CUDA_EXTENSIONS = frozenset({".cu", ".cuh"})
 # Files with these extensions are translated when they use CUDA.
@@ -40,7 +41,7 @@ MAYBE_CUDA_EXTENSIONS = frozenset(
 )
 SKIP_DIRS = frozenset({".git", ".hg", ".svn", "__pycache__"})
 CACHE_FILE = ".gpuport-cache.json"
-BACKUP_SUFFIX = ".orig"
+BACKUP_SUFFIX = ".orig"  # --in-place keeps each changed file's original as NAME.orig: spelled here only
 _USES_CUDA = re.compile(
     rb"__global__|__device__|__shared__|__constant__|<<<|\bcuda[A-Z]\w*|\bcu(?:blas|rand|fft|sparse|solver|dnn)"
     rb"[A-Z_]\w*|#\s*include\s*[<\"](?:cuda|cublas|curand|cufft|cusparse|cusolver|cudnn|cooperative_groups|"
@@ -49,6 +50,11 @@ _USES_CUDA = re.compile(
 _IDENT_CHARS = frozenset(b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_")
 _DEFINE_BEFORE = re.compile(rb"[ \t]*#[ \t]*define[ \t]+")  # the line up to the name
 _DEFINITION_AFTER = re.compile(rb"\s*\([^;{}]*\)\s*(?:const\s*)?\{")  # after the name
+
+
+def backup_path(path: Path) -> Path:
+    """Where --in-place keeps the original of `path` (the first backup is never overwritten)."""
+    return path.with_name(path.name + BACKUP_SUFFIX)
 
 
 class TreeError(ValueError):
@@ -177,29 +183,19 @@ def tree_model(contents: dict[str, bytes], out_names: dict[str, str], options: O
     return facts
 
 
-@functools.cache
-def _tables_fingerprint() -> str:
-    h = hashlib.sha256()
-    for p in sorted(TABLES_DIR.glob("*.tsv")):
-        h.update(p.name.encode())
-        h.update(p.read_bytes())
-    return h.hexdigest()[:16]
-
-
-# One cache record: the input's key and the sha256 of the output written for it.
-CacheEntry = dict[str, str]
+# One cache record: the input's key, the sha256 of the output written for it, and what the translation
+# reported for the file (is_cuda, stats, diagnostics), so that a cache hit reports what the first run did.
+CacheEntry = dict[str, Any]
+CACHE_VERSION = 2  # 1: no report in the entries (a hit reported nothing: an unconverted tree exited 0)
 # What translating one file gives the tree: its report, its cache record (None: not cached) and the
 # CUDA-looking names it declares itself (so that no file reports another file's CUDA_CHECK as CUDA's).
 FileOutcome = tuple[FileReport, CacheEntry | None, frozenset[str]]
 
 
 def _cache_key(options: Options, data: bytes) -> str:
-    from .. import __version__
-
+    # The translator fingerprint covers the rules' sources, the tables, the version and the options.
     h = hashlib.sha256(data)
-    h.update(options.key().encode())
-    h.update(_tables_fingerprint().encode())
-    h.update(__version__.encode())
+    h.update(translator_fingerprint(options).encode())
     return h.hexdigest()
 
 
@@ -332,7 +328,7 @@ def translate_file(
     try:
         if in_place:
             if result.output != data:
-                backup = src.with_name(src.name + BACKUP_SUFFIX)
+                backup = backup_path(src)
                 if not backup.exists():  # the first backup is the original; keep it
                     shutil.copy2(src, backup)
                 write_file(out_root, out_rel, result.output, mode)
@@ -344,7 +340,11 @@ def translate_file(
     report.action = "translated"
     declared = frozenset(user_declared_cuda_names(data, result.names)) if is_cuda else frozenset()
     # The cache entry: the input key and the hash of what was written (both hashed here, in the worker).
-    entry = None if not cacheable else {"key": _cache_key(options, data), "out": _sha(result.output)}
+    entry = (
+        None
+        if not cacheable
+        else {"key": _cache_key(options, data), "out": _sha(result.output), "report": _replayable(report)}
+    )
     return report, entry, declared
 
 
@@ -507,6 +507,7 @@ def translate_tree(
             raise TreeError(f"{out_root}: output folder contains the input folder {src}")
         ext_map = default_extension_map(options.target) if extension_map is None else extension_map
     report = TreeReport(str(src), None if in_place else str(out_root), options.target, _options_dict(options))
+    report.translator_fingerprint = translator_fingerprint(options)
     folder_errors: list[FileReport] = []
     files = list(walk(src, None if in_place else out_root, report.notes, folder_errors))
     report.files += folder_errors
@@ -565,7 +566,7 @@ def translate_tree(
             hit = cache.get(rel)
             out_file = out_root / out_rel
             if hit and out_file.is_file() and _fresh(hit, key, data, out_file, in_place):
-                report.files.append(FileReport(path=rel, action="unchanged", output=out_rel, is_cuda=True))
+                report.files.append(_replay(hit, rel, out_rel))
                 new_cache[rel] = hit
                 declared |= user_declared_cuda_names(data)
                 continue
@@ -730,11 +731,26 @@ def _drop_user_names(report: TreeReport, names: set[str]) -> None:
         f.diagnostics = kept
 
 
+def _replayable(report: FileReport) -> dict[str, Any]:
+    """What a cache hit must report again: the file's stats and diagnostics as its translation gave them
+    (before the tree drops the project's own names: that step runs again on every run)."""
+    d = report.to_dict()
+    return {"is_cuda": d["is_cuda"], "stats": d["stats"], "diagnostics": [dict(x) for x in d["diagnostics"]]}
+
+
+def _replay(hit: CacheEntry, rel: str, out_rel: str) -> FileReport:
+    saved = hit["report"]
+    # The cache is keyed by the file's path, so its diagnostics name that path already.
+    return FileReport.from_dict({**saved, "path": rel, "action": "unchanged", "output": out_rel})
+
+
 def _sha(data: bytes) -> str:
     return hashlib.sha256(data).hexdigest()
 
 
-def _fresh(hit: dict[str, str], key: str, data: bytes, out_file: Path, in_place: bool) -> bool:
+def _fresh(hit: CacheEntry, key: str, data: bytes, out_file: Path, in_place: bool) -> bool:
+    if not isinstance(hit.get("report"), dict):
+        return False  # nothing to report for it: translate it again
     try:
         out_hash = _sha(out_file.read_bytes())
     except OSError:
@@ -745,18 +761,21 @@ def _fresh(hit: dict[str, str], key: str, data: bytes, out_file: Path, in_place:
     return hit.get("key") == key or (in_place and _sha(data) == hit.get("out"))
 
 
-def _load_cache(path: Path) -> dict[str, dict[str, str]]:
+def _load_cache(path: Path) -> dict[str, CacheEntry]:
     try:
         data = json.loads(path.read_text(encoding="utf-8"))
-        return data["files"] if isinstance(data, dict) and isinstance(data.get("files"), dict) else {}
-    except (OSError, ValueError, KeyError):
+    except (OSError, ValueError):
         return {}
+    if not isinstance(data, dict) or data.get("version") != CACHE_VERSION:
+        return {}  # an older cache cannot replay its files' reports: start afresh
+    files = data.get("files")
+    return files if isinstance(files, dict) else {}
 
 
-def _save_cache(path: Path, files: dict[str, dict[str, str]]) -> None:
+def _save_cache(path: Path, files: dict[str, CacheEntry]) -> None:
     fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=".gpuport-cache-")
     with os.fdopen(fd, "w", encoding="utf-8") as fh:
-        json.dump({"version": 1, "files": files}, fh, indent=0, sort_keys=True)
+        json.dump({"version": CACHE_VERSION, "files": files}, fh, indent=0, sort_keys=True)
     os.replace(tmp, path)
 
 

@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import sqlite3
 import sys
 from pathlib import Path
 
@@ -38,6 +37,7 @@ def _is_sqlite(path: Path) -> bool:
 
 
 def run(args: argparse.Namespace) -> int:
+    from ..dataset.store import StoreError
     from ..html_report import write_store_report, write_translation_report
     from ..transpile.report import TreeReport
 
@@ -60,8 +60,8 @@ def run(args: argparse.Namespace) -> int:
             report = TreeReport.from_dict(data)
             write_translation_report(report, out)
             print(f"gpuport report: {len(report.files)} files -> {out}", file=sys.stderr)
-    except sqlite3.Error as err:
-        print(f"gpuport report: {src}: not a usable gpuport corpus store (SQLite): {err}", file=sys.stderr)
+    except StoreError as err:  # the store's reader names the file and says why
+        print(f"gpuport report: {err}", file=sys.stderr)
         return 1
     except (OSError, ValueError, KeyError) as err:
         print(f"gpuport report: {src}: {err}", file=sys.stderr)

@@ -5,7 +5,7 @@ from __future__ import annotations
 import argparse
 import sys
 
-from ..transpile.rules.registry import by_code
+from ..transpile.rules.registry import by_code, module_of
 
 
 def add_parser(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
@@ -23,7 +23,11 @@ def run(args: argparse.Namespace) -> int:
         if rule is None:
             print(f"gpuport rules: no rule {wanted!r}; `gpuport rules` lists them", file=sys.stderr)
             return 2
-        print(f"{rule.code} {rule.name} [{', '.join(sorted(rule.targets))}]\n")
+        print(f"{rule.code} {rule.name} [{', '.join(sorted(rule.targets))}]")
+        where = module_of(rule.code)
+        if where is not None:
+            print(f"module: {where[0]} ({where[1]})")
+        print()
         print(rule.doc())
         return 0
     for rule in sorted(by_code().values(), key=lambda r: r.code):

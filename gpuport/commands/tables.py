@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import argparse
 
-from ..transpile.tables import load_tables
+from ..transpile.rules.registry import by_code, module_of
+from ..transpile.tables import TABLES_DIR, Entry, load_tables
 
 
 def add_parser(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
@@ -29,12 +30,31 @@ def run(args: argparse.Namespace) -> int:
             print(f"{name}: not in the tables")
             missing += 1
             continue
-        entry = found
-        flags = ",".join(sorted(entry.flags)) or "-"
-        min_hip = f"{entry.min_hip[0]}.{entry.min_hip[1]}" if entry.min_hip else "-"
-        print(
-            f"{name}: hip={entry.hip_name() or '(none)'} sycl={entry.sycl or '(none)'} kind={entry.kind} "
-            f"family={entry.family} flags={flags} min_hip={min_hip}"
-            + (f"\n  note: {entry.note}" if entry.note else "")
-        )
+        print(describe_entry(name, found))
     return 1 if missing else 0
+
+
+def describe_entry(name: str, entry: Entry) -> str:
+    """Everything the tables say of one name: its row's file, both targets (a spelling, a rule with its
+    module, or none), kind, flags and the HIP version it needs."""
+    min_hip = f"{entry.min_hip[0]}.{entry.min_hip[1]}" if entry.min_hip else "-"
+    lines = [
+        f"{name}: family={entry.family} kind={entry.kind} table={TABLES_DIR / (entry.family + '.tsv')}",
+        f"  hip:  {entry.hip_name() or '(none)'}",
+        f"  sycl: {_sycl_text(entry)}",
+        f"  flags: {','.join(sorted(entry.flags)) or '-'}  min_hip={min_hip}",
+    ]
+    if entry.note:
+        lines.append(f"  note: {entry.note}")
+    return "\n".join(lines)
+
+
+def _sycl_text(entry: Entry) -> str:
+    code = entry.sycl_rule
+    if code is None:
+        return entry.sycl_name() or ("(unsupported)" if entry.sycl == "-" else "(none)")
+    rule = by_code().get(code)
+    where = module_of(code)
+    if rule is None or where is None:
+        return f"rule {code} (no such rule)"
+    return f"rule {code} {rule.name}, module {where[0]} ({where[1]})"

@@ -13,9 +13,10 @@ from pathlib import Path
 from ..api import Translation, make_options, translate
 from ..transpile.buildsys import is_build_path, migrate_build_file
 from ..transpile.engine import TranslationResult
+from ..transpile.fingerprint import translator_fingerprint
 from ..transpile.report import EXIT_USAGE, FileReport, TreeReport, summary_text
 from ..transpile.safe_read import Refused, mode_bits, parse_size, read_regular
-from ..transpile.tree import TreeError, translate_tree, write_file
+from ..transpile.tree import BACKUP_SUFFIX, TreeError, backup_path, translate_tree, write_file
 
 
 def add_parser(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
@@ -56,7 +57,9 @@ def add_parser(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-ar
         help="a folder outside SRC whose headers the tree includes (-I../common); what the tree includes "
         "from it is translated too, and OUT mirrors the layout of SRC and the roots (repeatable)",
     )
-    p.add_argument("--in-place", action="store_true", help="rewrite the tree in place (keeps NAME.orig)")
+    p.add_argument(
+        "--in-place", action="store_true", help=f"rewrite the tree in place (keeps NAME{BACKUP_SUFFIX})"
+    )
     p.add_argument("--force", action="store_true", help="retranslate files the cache says are current")
     p.add_argument("--report-json", metavar="FILE", help="write the full report as JSON")
     p.add_argument("--report-html", metavar="FILE", help="write the report as one self-contained HTML page")
@@ -245,7 +248,7 @@ def _run_file(  # type: ignore[no-untyped-def]
             sys.stdout.flush()
         else:
             if out_path == src:
-                backup = src.with_name(src.name + ".orig")
+                backup = backup_path(src)
                 if not backup.exists():
                     backup.write_bytes(data)
             write_file(out_path.parent, out_path.name, result.result.output, mode_bits(src))
@@ -253,6 +256,7 @@ def _run_file(  # type: ignore[no-untyped-def]
         file_report.action = "error"
         file_report.error = f"cannot write {out_path}: {err.strerror or err}"
     report = TreeReport(str(src), str(out_path) if out_path else "-", options.target, {})
+    report.translator_fingerprint = translator_fingerprint(options)
     report.files.append(file_report)
     return report
 

@@ -15,7 +15,7 @@ from ..edits import Edit, EditSet
 from ..engine import Stats, TranslationResult
 from ..options import Options
 from . import cmake, make
-from .codes import CODES, BuildCode
+from .codes import CMAKE_UNCONVERTED, CODES, BuildCode
 from .flags import Finding
 
 __all__ = ["CODES", "BuildCode", "build_file_kind", "migrate_build_file"]
@@ -48,7 +48,7 @@ def migrate_build_file(data: bytes, options: Options, path: str) -> TranslationR
         parse_error = True
         findings = [
             Finding(
-                "GP410",
+                CMAKE_UNCONVERTED,
                 f"CMake syntax error, file left as is: {err}",
                 err.offset,
                 min(err.offset + 1, len(data)),

@@ -13,6 +13,19 @@ from dataclasses import dataclass, field
 
 from ..diagnostics import Safety, Status
 from ..edits import Edit
+from .codes import (
+    BUILD_COMPILER,
+    CMAKE_ARCHITECTURES,
+    CMAKE_CU_SOURCES,
+    CMAKE_FIND_PACKAGE,
+    CMAKE_IMPORTED_TARGET,
+    CMAKE_LANGUAGE,
+    CMAKE_LEGACY_COMMAND,
+    CMAKE_NO_COUNTERPART,
+    CMAKE_SYCL_COMPILER,
+    CMAKE_UNCONVERTED,
+    CMAKE_VARIABLE,
+)
 from .flags import Finding, FlagTranslator, Word
 
 
@@ -276,7 +289,7 @@ class Migration:
         """GP407: give `sources` LANGUAGE HIP with a line added after `cmd` (CMake takes .cu for CUDA)."""
         line = f"\n{cmd.indent}set_source_files_properties({sources} PROPERTIES LANGUAGE HIP)"
         edit = Edit(self.eol(cmd.end), self.eol(cmd.end), line)
-        self.add("GP407", message, start, end, Status.CONVERTED, [edit], symbol=".cu")
+        self.add(CMAKE_CU_SOURCES, message, start, end, Status.CONVERTED, [edit], symbol=".cu")
 
     # -- the pass
     def run(self, cmds: list[Command]) -> list[Finding]:
@@ -294,7 +307,7 @@ class Migration:
                     arch_inserted = True
                     value = ";".join(self.arches)
                     self.add(
-                        "GP404",
+                        CMAKE_ARCHITECTURES,
                         f"no CUDA architectures were set: CMAKE_HIP_ARCHITECTURES set to {value}",
                         cmd.start,
                         cmd.name_end,
@@ -311,7 +324,7 @@ class Migration:
                     )
                 if name == "project" and not self.hip and handled:
                     self.add(
-                        "GP409",
+                        CMAKE_SYCL_COMPILER,
                         "configure with a SYCL 2020 compiler",
                         cmd.start,
                         cmd.name_end,
@@ -394,7 +407,7 @@ class Migration:
         k = cuda[0]
         if self.hip:
             self.add(
-                "GP401",
+                CMAKE_LANGUAGE,
                 "CUDA language -> HIP",
                 args[k].start,
                 args[k].end,
@@ -403,7 +416,7 @@ class Migration:
             )
         elif any(args[j].text == "CXX" for j in langs) and cmd.lname == "project":
             self.add(
-                "GP401",
+                CMAKE_LANGUAGE,
                 "CUDA language removed: SYCL sources are C++",
                 args[k].start,
                 args[k].end,
@@ -412,7 +425,7 @@ class Migration:
             )
         else:
             self.add(
-                "GP401",
+                CMAKE_LANGUAGE,
                 "CUDA language -> CXX: SYCL sources are C++",
                 args[k].start,
                 args[k].end,
@@ -426,7 +439,7 @@ class Migration:
             lines = ["find_package(hip REQUIRED)"] + [f"find_package({p} REQUIRED)" for p in libs]
             new = f"\n{cmd.indent}".join(lines)
             self.add(
-                "GP402",
+                CMAKE_FIND_PACKAGE,
                 f"find_package({cmd.args[0].text}) -> {', '.join(lines)}",
                 cmd.start,
                 cmd.end,
@@ -436,7 +449,7 @@ class Migration:
             )
         else:
             self.add(
-                "GP402",
+                CMAKE_FIND_PACKAGE,
                 f"find_package({cmd.args[0].text}) removed: SYCL needs no package",
                 cmd.start,
                 cmd.end,
@@ -456,7 +469,7 @@ class Migration:
         }
         if name in rename:
             self.add(
-                "GP406",
+                CMAKE_LEGACY_COMMAND,
                 f"{cmd.name} -> {rename[name]}",
                 cmd.start,
                 cmd.name_end,
@@ -468,7 +481,7 @@ class Migration:
                 flags = " ".join(a.text for a in args[opt + 1 :])
                 start = self.drop_arg(args, opt).start
                 self.add(
-                    "GP406",
+                    CMAKE_LEGACY_COMMAND,
                     f"nvcc OPTIONS dropped ({flags}): add them with target_compile_options",
                     args[opt].start,
                     args[-1].end,
@@ -482,7 +495,7 @@ class Migration:
         if name in libs and args:
             if not self.hip:
                 self.add(
-                    "GP406",
+                    CMAKE_LEGACY_COMMAND,
                     f"{cmd.name}: no SYCL 2020 counterpart",
                     cmd.start,
                     cmd.end,
@@ -494,7 +507,7 @@ class Migration:
             tgt = _TARGETS[libs[name]][0]
             new = f"target_link_libraries({args[0].text} {tgt})"
             self.add(
-                "GP406",
+                CMAKE_LEGACY_COMMAND,
                 f"{cmd.name} -> {new}",
                 cmd.start,
                 cmd.end,
@@ -504,7 +517,7 @@ class Migration:
             )
             return True
         self.add(
-            "GP406",
+            CMAKE_LEGACY_COMMAND,
             f"{cmd.name}: FindCUDA command with no counterpart",
             cmd.start,
             cmd.name_end,
@@ -521,7 +534,7 @@ class Migration:
         args = cmd.args
         if not self.hip:
             self.add(
-                "GP404",
+                CMAKE_ARCHITECTURES,
                 "CUDA architectures removed: SYCL compilers choose devices with their own flags",
                 cmd.start,
                 cmd.end,
@@ -538,7 +551,7 @@ class Migration:
         if values:
             edits.append(Edit(args[values[0]].start, args[values[-1]].end, self._arch_value()))
         self.add(
-            "GP404",
+            CMAKE_ARCHITECTURES,
             f"CMAKE_CUDA_ARCHITECTURES -> CMAKE_HIP_ARCHITECTURES {self._arch_value()}",
             args[0].start,
             args[0].end,
@@ -557,7 +570,7 @@ class Migration:
             if a.text == "CUDA" and k > 0 and args[k - 1].text == "LANGUAGE":
                 new = "HIP" if self.hip else "CXX"
                 self.add(
-                    "GP401",
+                    CMAKE_LANGUAGE,
                     f"LANGUAGE CUDA -> {new}",
                     a.start,
                     a.end,
@@ -572,7 +585,7 @@ class Migration:
                     if last > k:
                         edits.append(Edit(args[k + 1].start, args[last].end, self._arch_value()))
                     self.add(
-                        "GP404",
+                        CMAKE_ARCHITECTURES,
                         f"CUDA_ARCHITECTURES -> HIP_ARCHITECTURES {self._arch_value()}",
                         a.start,
                         a.end,
@@ -583,7 +596,7 @@ class Migration:
                 else:
                     start = self.drop_arg(args, k).start
                     self.add(
-                        "GP404",
+                        CMAKE_ARCHITECTURES,
                         "CUDA_ARCHITECTURES removed: no SYCL counterpart",
                         a.start,
                         a.end,
@@ -611,7 +624,7 @@ class Migration:
                 for k in cu:
                     e = args[k].value_start + len(args[k].text)
                     self.add(
-                        "GP407",
+                        CMAKE_CU_SOURCES,
                         "*.cu -> *.cpp: the SYCL tree renames .cu files",
                         args[k].start,
                         args[k].end,
@@ -626,7 +639,7 @@ class Migration:
                 )
             else:
                 self.add(
-                    "GP407",
+                    CMAKE_CU_SOURCES,
                     "a glob mixing .cu with other files: give the .cu files LANGUAGE HIP by hand",
                     args[1].start,
                     args[1].end,
@@ -659,7 +672,7 @@ class Migration:
             for k in cu:
                 e = args[k].value_start + len(args[k].text)
                 self.add(
-                    "GP407",
+                    CMAKE_CU_SOURCES,
                     ".cu -> .cpp: the SYCL tree renames .cu files",
                     args[k].start,
                     args[k].end,
@@ -685,7 +698,7 @@ class Migration:
             if lib in _TARGETS:
                 new = _TARGETS[lib][0]
                 self.add(
-                    "GP403",
+                    CMAKE_IMPORTED_TARGET,
                     f"{self.text[start:end]} -> {new}",
                     start,
                     end,
@@ -694,7 +707,7 @@ class Migration:
                 )
             else:
                 self.add(
-                    "GP403",
+                    CMAKE_IMPORTED_TARGET,
                     f"{self.text[start:end]}: no ROCm counterpart",
                     start,
                     end,
@@ -703,7 +716,7 @@ class Migration:
                 )
         elif lib in _RUNTIME and whole:
             self.add(
-                "GP403",
+                CMAKE_IMPORTED_TARGET,
                 f"{self.text[start:end]} removed: the SYCL compiler links its runtime",
                 start,
                 end,
@@ -712,7 +725,7 @@ class Migration:
             )
         else:
             self.add(
-                "GP403",
+                CMAKE_IMPORTED_TARGET,
                 f"{self.text[start:end]}: no SYCL 2020 counterpart",
                 start,
                 end,
@@ -736,7 +749,9 @@ class Migration:
                 words.append(Word(s, s + len(t), t))
         found = self.flags.run(words)
         for f in found:
-            if f.code == "GP421" and self.hip:  # CMake's HIP language wants clang++, not the hipcc wrapper
+            if (
+                f.code == BUILD_COMPILER and self.hip
+            ):  # CMake's HIP language wants clang++, not the hipcc wrapper
                 f.message = (
                     f"`{f.symbol}` -> `clang++`: CMake's HIP language needs ROCm's clang++ (not hipcc)"
                 )
@@ -764,7 +779,9 @@ class Migration:
                 if any(ts <= s < te for ts, te in taken):
                     continue
                 new = "HIP" if self.hip else "CXX"
-                self.add("GP401", f"$<..:CUDA> -> {new}", s, s + 4, Status.CONVERTED, [Edit(s, s + 4, new)])
+                self.add(
+                    CMAKE_LANGUAGE, f"$<..:CUDA> -> {new}", s, s + 4, Status.CONVERTED, [Edit(s, s + 4, new)]
+                )
             for m in _CUDA_TARGET.finditer(a.text):
                 s, e = base + m.start(), base + m.end()
                 if not any(ts <= s < te for ts, te in taken):
@@ -779,7 +796,7 @@ class Migration:
                 elif var in _INCLUDE_VARS:
                     if self.hip:
                         self.add(
-                            "GP403",
+                            CMAKE_IMPORTED_TARGET,
                             f"${{{var}}} -> ${{hip_INCLUDE_DIRS}}",
                             s,
                             e,
@@ -788,7 +805,7 @@ class Migration:
                         )
                     else:
                         self.add(
-                            "GP403",
+                            CMAKE_IMPORTED_TARGET,
                             f"${{{var}}}: no SYCL counterpart (remove it)",
                             s,
                             e,
@@ -815,11 +832,11 @@ class Migration:
         if full.startswith("CMAKE_CUDA_") and _VAR_SUFFIXES.match(suffix):
             new = f"CMAKE_{lang}_{suffix}"
             safety = Safety.SAFE if self.hip else Safety.REVIEW
-            self.add("GP405", f"{full} -> {new}", s, e, Status.CONVERTED, [Edit(s, e, new)], safety)
+            self.add(CMAKE_VARIABLE, f"{full} -> {new}", s, e, Status.CONVERTED, [Edit(s, e, new)], safety)
         elif full == "CMAKE_CUDA_ARCHITECTURES":
             if self.hip:
                 self.add(
-                    "GP404",
+                    CMAKE_ARCHITECTURES,
                     f"{full} -> CMAKE_HIP_ARCHITECTURES",
                     s,
                     e,
@@ -828,7 +845,12 @@ class Migration:
                 )
             else:
                 self.add(
-                    "GP404", f"{full}: no SYCL counterpart", s, e, Status.UNCONVERTED, safety=Safety.REVIEW
+                    CMAKE_ARCHITECTURES,
+                    f"{full}: no SYCL counterpart",
+                    s,
+                    e,
+                    Status.UNCONVERTED,
+                    safety=Safety.REVIEW,
                 )
         elif (
             full.startswith("CUDA_")
@@ -837,14 +859,19 @@ class Migration:
             and full not in user_vars
         ):
             new = f"{lang}_{suffix}"
-            self.add("GP405", f"{full} -> {new}", s, e, Status.CONVERTED, [Edit(s, e, new)])
+            self.add(CMAKE_VARIABLE, f"{full} -> {new}", s, e, Status.CONVERTED, [Edit(s, e, new)])
         elif suffix in _NO_COUNTERPART:
             self.add(
-                "GP408", f"{full}: {_NO_COUNTERPART[suffix]}", s, e, Status.UNCONVERTED, safety=Safety.REVIEW
+                CMAKE_NO_COUNTERPART,
+                f"{full}: {_NO_COUNTERPART[suffix]}",
+                s,
+                e,
+                Status.UNCONVERTED,
+                safety=Safety.REVIEW,
             )
         elif full not in user_vars:
             self.add(
-                "GP410",
+                CMAKE_UNCONVERTED,
                 f"{full}: CUDA left in the CMake file",
                 s,
                 e,

@@ -9,6 +9,26 @@ from __future__ import annotations
 import inspect
 from dataclasses import dataclass
 
+# The codes by name: the modules that report them use these, never the literal.
+CMAKE_LANGUAGE = "GP401"
+CMAKE_FIND_PACKAGE = "GP402"
+CMAKE_IMPORTED_TARGET = "GP403"
+CMAKE_ARCHITECTURES = "GP404"
+CMAKE_VARIABLE = "GP405"
+CMAKE_LEGACY_COMMAND = "GP406"
+CMAKE_CU_SOURCES = "GP407"
+CMAKE_NO_COUNTERPART = "GP408"
+CMAKE_SYCL_COMPILER = "GP409"
+CMAKE_UNCONVERTED = "GP410"
+BUILD_COMPILER = "GP421"
+BUILD_ARCH_FLAG = "GP422"
+BUILD_HOST_FLAG = "GP423"
+BUILD_NVCC_OPTION = "GP424"
+BUILD_LIBRARY = "GP425"
+BUILD_CUDA_PATH = "GP426"
+MAKE_SOURCE_RENAME = "GP427"
+MAKE_UNCONVERTED = "GP428"
+
 BOTH = frozenset({"hip", "sycl"})
 
 
@@ -32,7 +52,7 @@ CODES: dict[str, BuildCode] = {
     c.code: c
     for c in [
         _code(
-            "GP401",
+            CMAKE_LANGUAGE,
             "cmake-language",
             "CMake's CUDA language becomes HIP (SYCL: CXX)",
             """
@@ -46,7 +66,7 @@ CODES: dict[str, BuildCode] = {
             """,
         ),
         _code(
-            "GP402",
+            CMAKE_FIND_PACKAGE,
             "cmake-find-package",
             "find_package(CUDA/CUDAToolkit) becomes find_package(hip)",
             """
@@ -61,7 +81,7 @@ CODES: dict[str, BuildCode] = {
             """,
         ),
         _code(
-            "GP403",
+            CMAKE_IMPORTED_TARGET,
             "cmake-imported-target",
             "CUDA:: targets and FindCUDA library variables",
             """
@@ -79,7 +99,7 @@ CODES: dict[str, BuildCode] = {
             """,
         ),
         _code(
-            "GP404",
+            CMAKE_ARCHITECTURES,
             "cmake-architectures",
             "CUDA architectures become the --offload-arch list",
             """
@@ -95,7 +115,7 @@ CODES: dict[str, BuildCode] = {
             """,
         ),
         _code(
-            "GP405",
+            CMAKE_VARIABLE,
             "cmake-variable",
             "CMAKE_CUDA_* variables and CUDA_* properties with a HIP counterpart",
             """
@@ -110,7 +130,7 @@ CODES: dict[str, BuildCode] = {
             """,
         ),
         _code(
-            "GP406",
+            CMAKE_LEGACY_COMMAND,
             "cmake-legacy-command",
             "FindCUDA's cuda_* commands",
             """
@@ -126,7 +146,7 @@ CODES: dict[str, BuildCode] = {
             """,
         ),
         _code(
-            "GP407",
+            CMAKE_CU_SOURCES,
             "cmake-cu-sources",
             ".cu sources: LANGUAGE HIP (HIP) or renamed to .cpp (SYCL)",
             """
@@ -143,7 +163,7 @@ CODES: dict[str, BuildCode] = {
             """,
         ),
         _code(
-            "GP408",
+            CMAKE_NO_COUNTERPART,
             "cmake-no-counterpart",
             "CUDA-only CMake settings left in place",
             """
@@ -157,7 +177,7 @@ CODES: dict[str, BuildCode] = {
             """,
         ),
         _code(
-            "GP409",
+            CMAKE_SYCL_COMPILER,
             "cmake-sycl-compiler",
             "SYCL: how to configure with a SYCL compiler",
             """
@@ -171,7 +191,7 @@ CODES: dict[str, BuildCode] = {
             """,
         ),
         _code(
-            "GP410",
+            CMAKE_UNCONVERTED,
             "cmake-unconverted",
             "CUDA left in a CMake file",
             """
@@ -186,7 +206,7 @@ CODES: dict[str, BuildCode] = {
             """,
         ),
         _code(
-            "GP421",
+            BUILD_COMPILER,
             "build-compiler",
             "nvcc becomes hipcc (SYCL: icpx -fsycl)",
             """
@@ -200,7 +220,7 @@ CODES: dict[str, BuildCode] = {
             """,
         ),
         _code(
-            "GP422",
+            BUILD_ARCH_FLAG,
             "build-arch-flag",
             "nvcc architecture flags become --offload-arch",
             """
@@ -216,7 +236,7 @@ CODES: dict[str, BuildCode] = {
             """,
         ),
         _code(
-            "GP423",
+            BUILD_HOST_FLAG,
             "build-host-flag",
             "-Xcompiler X becomes X",
             """
@@ -229,7 +249,7 @@ CODES: dict[str, BuildCode] = {
             """,
         ),
         _code(
-            "GP424",
+            BUILD_NVCC_OPTION,
             "build-nvcc-option",
             "other nvcc-only options",
             """
@@ -245,7 +265,7 @@ CODES: dict[str, BuildCode] = {
             """,
         ),
         _code(
-            "GP425",
+            BUILD_LIBRARY,
             "build-library",
             "-lcublas and friends become -lhipblas ...",
             """
@@ -261,7 +281,7 @@ CODES: dict[str, BuildCode] = {
             """,
         ),
         _code(
-            "GP426",
+            BUILD_CUDA_PATH,
             "build-cuda-path",
             "CUDA install paths become ROCm's",
             """
@@ -276,7 +296,7 @@ CODES: dict[str, BuildCode] = {
             """,
         ),
         _code(
-            "GP427",
+            MAKE_SOURCE_RENAME,
             "make-source-rename",
             "SYCL: .cu file names become .cpp in Makefiles",
             """
@@ -290,7 +310,7 @@ CODES: dict[str, BuildCode] = {
             """,
         ),
         _code(
-            "GP428",
+            MAKE_UNCONVERTED,
             "make-unconverted",
             "CUDA left in a Makefile",
             """

@@ -12,6 +12,14 @@ from dataclasses import dataclass, field
 
 from ..diagnostics import Safety, Status
 from ..edits import Edit
+from .codes import (
+    BUILD_ARCH_FLAG,
+    BUILD_COMPILER,
+    BUILD_CUDA_PATH,
+    BUILD_HOST_FLAG,
+    BUILD_LIBRARY,
+    BUILD_NVCC_OPTION,
+)
 
 
 @dataclass(frozen=True)
@@ -36,7 +44,14 @@ class Finding:
 
 
 # Flag families, for the codes of buildsys/codes.py.
-ARCH, HOST, OPTION, LIBRARY, PATH, COMPILER = "GP422", "GP423", "GP424", "GP425", "GP426", "GP421"
+ARCH, HOST, OPTION, LIBRARY, PATH, COMPILER = (
+    BUILD_ARCH_FLAG,
+    BUILD_HOST_FLAG,
+    BUILD_NVCC_OPTION,
+    BUILD_LIBRARY,
+    BUILD_CUDA_PATH,
+    BUILD_COMPILER,
+)
 
 _ARCH_JOINED = re.compile(r"^(?:-arch|--gpu-architecture|-gencode|--generate-code|-code|--gpu-code)=(.+)$")
 _ARCH_SPLIT = frozenset({"-arch", "--gpu-architecture", "-gencode", "--generate-code", "-code", "--gpu-code"})

@@ -14,6 +14,7 @@ from dataclasses import dataclass
 
 from ..diagnostics import Safety, Status
 from ..edits import Edit
+from .codes import BUILD_ARCH_FLAG, BUILD_CUDA_PATH, MAKE_SOURCE_RENAME, MAKE_UNCONVERTED
 from .flags import SM_WORD, Finding, FlagTranslator, Word, is_cuda_path
 
 _ASSIGN = re.compile(r"\s*(?:(?:export|override)\s+)*([^\s:#=]+)\s*(?:::=|:=|\?=|\+=|!=|=)\s*")
@@ -154,7 +155,7 @@ def _other(w: Word, line: Line, target: str, arches: tuple[str, ...]) -> Finding
         if target == "sycl":
             return None  # unused once the paths that referred to it are dropped
         return Finding(
-            "GP426",
+            BUILD_CUDA_PATH,
             f"`{t}` -> `/opt/rocm`: the CUDA root variable now names ROCm's",
             w.start,
             w.end,
@@ -166,7 +167,7 @@ def _other(w: Word, line: Line, target: str, arches: tuple[str, ...]) -> Finding
     if SM_WORD.match(t) and line.assign_name:
         if target == "sycl":
             return Finding(
-                "GP422",
+                BUILD_ARCH_FLAG,
                 f"`{t}`: a CUDA architecture with no SYCL meaning",
                 w.start,
                 w.end,
@@ -175,7 +176,7 @@ def _other(w: Word, line: Line, target: str, arches: tuple[str, ...]) -> Finding
                 Safety.REVIEW,
             )
         return Finding(
-            "GP422",
+            BUILD_ARCH_FLAG,
             f"`{t}` -> `{arches[0]}`",
             w.start,
             w.end,
@@ -187,7 +188,7 @@ def _other(w: Word, line: Line, target: str, arches: tuple[str, ...]) -> Finding
     if target == "sycl" and _CU_SUFFIX.search(t):
         edits = [Edit(w.start + m.start(), w.start + m.end(), ".cpp") for m in _CU_SUFFIX.finditer(t)]
         return Finding(
-            "GP427",
+            MAKE_SOURCE_RENAME,
             f"`{t}`: .cu -> .cpp (the SYCL tree renames .cu files)",
             w.start,
             w.end,
@@ -198,6 +199,12 @@ def _other(w: Word, line: Line, target: str, arches: tuple[str, ...]) -> Finding
         )
     if _LEFT.search(t) or (is_cuda_path(t) and not line.assign_name):
         return Finding(
-            "GP428", f"`{t}`: CUDA left in the Makefile", w.start, w.end, Status.UNCONVERTED, t, Safety.REVIEW
+            MAKE_UNCONVERTED,
+            f"`{t}`: CUDA left in the Makefile",
+            w.start,
+            w.end,
+            Status.UNCONVERTED,
+            t,
+            Safety.REVIEW,
         )
     return None

@@ -8,8 +8,11 @@ version-specific rules first, then table renames, then reports.
 from __future__ import annotations
 
 import functools
+import inspect
 import re
+import sys
 from collections.abc import Callable
+from pathlib import Path
 from typing import Protocol
 
 from ..options import Options
@@ -131,3 +134,14 @@ def by_code() -> dict[str, Documented]:
     table: dict[str, Documented] = {cls.code: cls for cls in all_rules()}
     table.update(CODES)
     return table
+
+
+def module_of(code: str) -> tuple[str, Path] | None:
+    """The module that implements a code, as (dotted name, source file): the rule's own module, or for a
+    build-file code (GP4xx) the module that documents it (buildsys/codes.py, whose constant the CMake and
+    Makefile migrations report). None for an unknown code."""
+    item = by_code().get(code)
+    if item is None:
+        return None
+    module = sys.modules[item.__module__]  # a rule class's module; a BuildCode's is codes.py
+    return module.__name__, Path(inspect.getfile(module)).resolve()

@@ -1,0 +1,128 @@
+"""Layers you can see: no hard-coded machine paths, no dead modules, build-file codes as constants."""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+import pytest
+from gpuport.dataset import toolchains
+
+REPO = Path(__file__).resolve().parent.parent
+
+
+@pytest.fixture()
+def fresh_detection():
+    toolchains.clear_cache()
+    yield
+    toolchains.clear_cache()
+
+
+def _fake_acpp(folder: Path, version: str) -> Path:
+    folder.mkdir()
+    exe = folder / "acpp"
+    exe.write_text(f"#!/bin/sh\necho 'AdaptiveCpp version: {version}'\n")
+    exe.chmod(0o755)
+    return exe
+
+
+def test_acpp_is_named_by_the_environment_before_path(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, fresh_detection: None
+) -> None:
+    on_path = _fake_acpp(tmp_path / "bin", "1.0")
+    named = _fake_acpp(tmp_path / "named", "2.0")
+    monkeypatch.setenv("PATH", str(on_path.parent))
+    monkeypatch.delenv(toolchains.ACPP_ENV, raising=False)
+    found = toolchains.acpp()
+    assert (found.path, found.version, found.usable) == (str(on_path), "1.0", True)
+    toolchains.clear_cache()
+    monkeypatch.setenv(toolchains.ACPP_ENV, str(named))
+    found = toolchains.acpp()
+    assert (found.path, found.version, found.usable) == (str(named), "2.0", True)
+    toolchains.clear_cache()
+    monkeypatch.setenv(toolchains.ACPP_ENV, str(tmp_path / "missing"))
+    found = toolchains.acpp()
+    assert not found.usable and toolchains.ACPP_ENV in (found.why_not or "")
+
+
+def test_no_acpp_without_path_or_environment(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, fresh_detection: None
+) -> None:
+    monkeypatch.setenv("PATH", str(tmp_path))
+    monkeypatch.delenv(toolchains.ACPP_ENV, raising=False)
+    found = toolchains.acpp()
+    assert not found.usable and found.path is None
+
+
+def test_package_code_names_no_machine_paths() -> None:
+    # A path of one machine (a build folder, a home) in the package works there and nowhere else.
+    machine = re.compile(r"""["'](?:/work/|/home/|/root/|/Users/)""")
+    offenders = [
+        p.relative_to(REPO).as_posix()
+        for folder in ("gpuport", "transpile", "models", "dataset")
+        for p in sorted((REPO / folder).rglob("*.py"))
+        if machine.search(p.read_text(encoding="utf-8"))
+    ]
+    assert offenders == []
+
+
+def test_build_file_codes_are_named_constants() -> None:
+    from gpuport.transpile.buildsys import codes
+
+    named = {v: k for k, v in vars(codes).items() if isinstance(v, str) and re.fullmatch(r"GP4\d\d", v)}
+    assert set(named) == set(codes.CODES), "one constant per documented build-file code"
+    for code, const in named.items():
+        assert codes.CODES[code].name.upper().replace("-", "_") == const  # named after the code's name
+    # The modules that report the codes use the constants: a literal appears only where it is defined.
+    literal = re.compile(r"""["']GP4\d\d["']""")
+    for p in sorted((REPO / "transpile" / "buildsys").glob("*.py")):
+        lines = [ln for ln in p.read_text(encoding="utf-8").splitlines() if literal.search(ln)]
+        if p.name == "codes.py":
+            assert all(re.fullmatch(r'[A-Z_]+ = "GP4\d\d"', ln) for ln in lines), lines
+        else:
+            assert lines == [], (p.name, lines)
+
+
+def test_bench_records_a_command_that_reruns_and_a_commit_in_words(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import shlex
+    import subprocess
+    import sys
+
+    monkeypatch.syspath_prepend(str(REPO / "bench"))
+    sys.modules.pop("common", None)
+    import common
+
+    argv = [str(REPO / "bench" / "gpu_runs.py"), "s.db", "--run-command", "gpuport build --to hip", "--x=a b"]
+    cmd = common.command(argv)
+    assert cmd.startswith("python3 bench/gpu_runs.py ")  # from the repository root, not this machine's path
+    assert shlex.split(cmd) == ["python3", "bench/gpu_runs.py", *argv[1:]]  # a shell reads back the same argv
+    assert common.command(["/elsewhere/tool.py", "x"]) == "python3 /elsewhere/tool.py x"
+
+    repo = tmp_path / "repo"
+    repo.mkdir()
+    git = ["git", "-C", str(repo), "-c", "user.name=t", "-c", "user.email=t@t"]
+    subprocess.run([*git, "init", "-q"], check=True)
+    (repo / "f").write_text("a")
+    subprocess.run([*git, "add", "f"], check=True)
+    subprocess.run([*git, "commit", "-qm", "x"], check=True)
+    head = subprocess.run(
+        [*git, "rev-parse", "HEAD"], capture_output=True, text=True, check=True
+    ).stdout.strip()
+    monkeypatch.setattr(common, "REPO", repo)
+    assert common.commit() == head
+    (repo / "f").write_text("b")
+    assert common.commit() == f"uncommitted changes on {head}"
+    prov = common.provenance(["bench/x.py"])
+    assert "+dirty" not in json.dumps(prov) and prov["commit"].startswith("uncommitted changes")
+
+
+def test_recorded_results_name_no_dirty_commit() -> None:
+    offenders = [
+        p.name
+        for p in sorted((REPO / "bench" / "results").glob("*"))
+        if p.suffix in (".md", ".json") and "+dirty" in p.read_text(encoding="utf-8", errors="replace")
+    ]
+    assert offenders == []
