@@ -1,0 +1,8 @@
+// A braced grid or block size in a launch (nvcc takes it as a dim3 initializer; clang does not parse it).
+template <int BX, int BY> __global__ void tile(float *a) { a[threadIdx.y * BX + threadIdx.x] = 1.0f; }
+
+void run(float *a, cudaStream_t s) {
+  dim3 grid(2, 2);
+  tile<32, 4><<<grid, {32, 4, 1}, 0, s>>>(a);
+  tile<32, 4><<<{2, 2}, dim3{32, 4}>>>(a);
+}
