@@ -91,6 +91,9 @@ class Options:
     # Tree translation only: names another file of the tree defines as aliases of the cooperative_groups
     # namespace (`namespace cg = cooperative_groups;` in the .cu file, `cg::thread_block` in its header).
     cg_aliases: tuple[str, ...] = ()
+    # Tree translation (SYCL): class templates of the tree that only hand out `extern __shared__` memory
+    # (`SharedMemory<T>`, `SharedMem<T>::getPointer()`), wherever they are defined.
+    shared_wrappers: tuple[str, ...] = ()
     # Tree translation only: the file is included from inside an `extern "C" {` block somewhere in the
     # tree, so an include GP113 adds must restore C++ linkage around it (hip_runtime.h has templates).
     included_in_extern_c: bool = False
@@ -103,6 +106,8 @@ class Options:
             base += f"|{self.project_globals!r}|{self.project_functions!r}"
         if self.include_renames or self.runtime_from or self.project_kernels or self.cg_aliases:
             base += f"|{self.include_renames!r}|{self.runtime_from!r}|{self.project_kernels!r}|{self.cg_aliases!r}"
+        if self.shared_wrappers:
+            base += f"|wrappers:{self.shared_wrappers!r}"
         if self.included_in_extern_c:
             base += "|extern-c"
         return base

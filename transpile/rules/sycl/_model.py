@@ -570,9 +570,13 @@ def idents_in(ctx: RuleContext, node: Node) -> set[str]:
 def _build(ctx: RuleContext) -> Model:
     functions: dict[str, Function] = {}
     dups: set[str] = set()
+    # the members of shared-memory wrapper classes go with their classes (GP206 removes them)
+    wrapped = [(n.start_byte, n.end_byte) for ns in wrapper_classes(ctx).values() for n in ns]
     for fn in ts.captures(_FUNCTIONS, ctx.root).get("f", []):
         q = qualifiers(fn)
         if "__global__" not in q and "__device__" not in q:
+            continue
+        if any(a <= fn.start_byte and fn.end_byte <= b for a, b in wrapped):
             continue
         name = base_function_name(ctx, fn)
         if name is None:
@@ -750,11 +754,109 @@ def _subst(text: str, mapping: dict[str, str]) -> str:
 _TAGGED_REFS = frozenset({"struct_specifier", "class_specifier", "union_specifier", "enum_specifier"})
 
 
+def wrapper_classes(ctx: RuleContext) -> dict[str, list[Node]]:
+    """Classes (and their specialisations) whose member functions only hand out `extern __shared__`
+    memory, the CUDA idiom for dynamic shared memory of a template type (`SharedMemory<T>` with
+    `operator T *()`, `SharedMem<T>::getPointer()`): name -> the nodes that define them (template
+    declarations or plain class definitions, to be removed)."""
+    cached = getattr(ctx, "_sycl_wrappers", None)
+    if isinstance(cached, dict):
+        return cached
+    found: dict[str, list[Node]] = {}
+    if b"__shared__" in ctx.source and b"extern" in ctx.source:
+        for cls in ts.captures("[(struct_specifier) (class_specifier)] @c", ctx.root).get("c", []):
+            body = cls.child_by_field_name("body")
+            name = cls.child_by_field_name("name")
+            if body is None or name is None:
+                continue
+            fns = [
+                c for c in body.named_children if c.type in ("function_definition", "template_declaration")
+            ]
+            if not fns or not all(
+                b"extern" in (c.text or b"") and b"__shared__" in (c.text or b"") for c in fns
+            ):
+                continue
+            if any(c.type == "field_declaration" for c in body.named_children):
+                continue  # data members: not a pure handle
+            base = name.child_by_field_name("name") if name.type == "template_type" else name
+            if base is None:
+                continue
+            outer = cls.parent
+            while outer is not None and outer.type not in (
+                "template_declaration",
+                "declaration",
+                "translation_unit",
+            ):
+                outer = outer.parent
+            node = (
+                outer if outer is not None and outer.type in ("template_declaration", "declaration") else cls
+            )
+            found.setdefault(ctx.text(base), []).append(node)
+    ctx._sycl_wrappers = found  # type: ignore[attr-defined]
+    return found
+
+
+def _wrapper_names(ctx: RuleContext) -> set[str]:
+    return set(wrapper_classes(ctx)) | set(ctx.options.shared_wrappers)
+
+
+def _wrapper_type(ctx: RuleContext, node: Node | None, names: set[str]) -> str | None:
+    """The element type `X` of `Wrapper<X>` when `node` is that type (or `Wrapper<X>()`), else None."""
+    if node is not None and node.type == "call_expression":
+        args = node.child_by_field_name("arguments")
+        if args is not None and args.named_child_count == 0:
+            node = node.child_by_field_name("function")
+    if node is not None and node.type == "compound_literal_expression":
+        node = node.child_by_field_name("type")
+    if node is None or node.type not in ("template_type", "template_function"):
+        return None
+    name = node.child_by_field_name("name")
+    targs = node.child_by_field_name("arguments")
+    if name is None or targs is None or ctx.text(name) not in names or targs.named_child_count != 1:
+        return None
+    return ctx.text(targs.named_children[0])
+
+
+def _wrapper_vars(ctx: RuleContext, f: Function, body: Node, names: set[str]) -> list[SharedVar]:
+    """`SharedMemory<T> smem;` and `T *s = SharedMemory<T>();` in a kernel: dynamic shared memory of T."""
+    out: list[SharedVar] = []
+    for node in _walk(body):
+        if node.type != "declaration":
+            continue
+        decls = node.children_by_field_name("declarator")
+        elem = _wrapper_type(ctx, node.child_by_field_name("type"), names)
+        if elem is not None and len(decls) == 1 and decls[0].type == "identifier":
+            out.append(SharedVar(ctx.text(decls[0]), node, elem, [""], True))
+            continue
+        if len(decls) != 1 or decls[0].type != "init_declarator":
+            continue
+        value = decls[0].child_by_field_name("value")
+        while value is not None and value.type in ("cast_expression", "parenthesized_expression"):
+            value = value.child_by_field_name("value") or (
+                value.named_children[-1] if value.named_children else None
+            )
+        elem = _wrapper_type(ctx, value, names)
+        target = decls[0].child_by_field_name("declarator")
+        if elem is None or target is None or target.type != "pointer_declarator":
+            continue
+        inner = target.child_by_field_name("declarator")
+        if inner is None or inner.type != "identifier":
+            continue
+        pointee = " ".join(
+            ctx.text(c) for c in node.children if c.type not in ("init_declarator", ";", "type_qualifier")
+        )
+        out.append(SharedVar(ctx.text(inner), node, pointee or elem, [""], True))
+    return out
+
+
 def _shared_vars(ctx: RuleContext, f: Function) -> list[SharedVar]:
     out: list[SharedVar] = []
     body = f.node.child_by_field_name("body")
     if body is None:
         return out
+    wrappers = _wrapper_names(ctx)
+    if wrappers:
+        out.extend(_wrapper_vars(ctx, f, body, wrappers))
     for node in _walk(body):
         if node.type != "declaration":
             continue

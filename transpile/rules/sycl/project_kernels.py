@@ -18,7 +18,7 @@ from ...context import RuleContext
 from ...includes import build_graph
 from ...options import Options, ProjectKernel
 from ...tables import load_tables
-from ._model import model
+from ._model import model, wrapper_classes
 from ._warp import subgroup_attribute
 from .device_globals import project_options as globals_options
 
@@ -58,12 +58,36 @@ def kernel_facts(rel: str, data: bytes, options: Options) -> list[ProjectKernel]
     return found
 
 
+_WRAPPER_FILE = re.compile(rb"extern\s+__shared__")
+
+
+def _wrapper_options(
+    contents: dict[str, bytes], options: Options, out: dict[str, Options]
+) -> dict[str, Options]:
+    """The tree's shared-memory wrapper classes (`SharedMemory<T>` in sharedmem.cuh), handed to every
+    other file that names one, so its kernels take the local accessor the header's class stood for."""
+    names: dict[str, str] = {}
+    for rel, data in contents.items():
+        if b"__shared__" in data and _WRAPPER_FILE.search(data) and (b"struct" in data or b"class" in data):
+            ctx = RuleContext(data, ts.parse(data), options, load_tables(), rel)
+            for name in wrapper_classes(ctx):
+                names.setdefault(name, rel)
+    if not names:
+        return out
+    for rel, data in contents.items():
+        used = tuple(sorted(n for n, where in names.items() if where != rel and n.encode() in data))
+        if used:
+            out[rel] = replace(out.get(rel, options), shared_wrappers=used)
+    return out
+
+
 def project_options(contents: dict[str, bytes], options: Options) -> dict[str, Options]:
     """Per file: the device globals and functions of other files (device_globals.project_options) and
     the kernels of other files that it launches."""
     out = globals_options(contents, options)
     if options.target != "sycl":
         return out
+    out = _wrapper_options(contents, options, out)
     base = replace(options, project_globals=(), project_functions=(), project_kernels=())
     kernels: dict[str, list[ProjectKernel]] = {}
     for rel, data in contents.items():

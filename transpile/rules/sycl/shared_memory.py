@@ -27,12 +27,19 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
+from tree_sitter import Node
+
 from ... import parse as ts
 from ...context import RuleContext
 from ...diagnostics import Diagnostic
 from ...edits import Edit
 from ..base import Rule
-from ._model import model
+from ._model import Model, model, wrapper_classes
+
+
+def _declared_as_template(decl: Node) -> bool:
+    ty = decl.child_by_field_name("type")
+    return ty is not None and ty.type == "template_type"
 
 
 class SharedMemory(Rule):
@@ -44,6 +51,7 @@ class SharedMemory(Rule):
     def run(self, ctx: RuleContext) -> Iterator[Diagnostic]:
         m = model(ctx)
         handled: set[int] = set()
+        yield from self._wrappers(ctx, m)
         for f in m.functions.values():
             for s in f.shared:
                 d = s.decl
@@ -64,7 +72,10 @@ class SharedMemory(Rule):
                     family="shared",
                     symbol=s.name,
                 )
+        wrapped = [(n.start_byte, n.end_byte) for ns in wrapper_classes(ctx).values() for n in ns]
         for q in ts.captures("(type_qualifier) @q", ctx.root).get("q", []):
+            if any(a <= q.start_byte < b for a, b in wrapped):
+                continue
             if ctx.text(q) != "__shared__" or q.parent is None or q.parent.start_byte in handled:
                 continue
             yield self.unconverted(
@@ -74,3 +85,39 @@ class SharedMemory(Rule):
                 family="shared",
                 symbol="__shared__",
             )
+
+    def _wrappers(self, ctx: RuleContext, m: Model) -> Iterator[Diagnostic]:
+        """The shared-memory wrapper idiom: the classes go (each kernel's dynamic local accessor replaces
+        them), and `smem.getPointer()` on a wrapper variable is the variable itself, now a pointer."""
+        for name, nodes in wrapper_classes(ctx).items():
+            for node in nodes:
+                start, end = node.start_byte, node.end_byte
+                if ctx.source[end : end + 1] == b";":
+                    end += 1
+                yield self.converted(
+                    start,
+                    end,
+                    f"shared-memory wrapper `{name}` removed (kernels take a local accessor instead)",
+                    [Edit(start, end, "")],
+                    family="shared",
+                    symbol=name,
+                )
+        for f in m.functions.values():
+            wrapper_vars = {s.name for s in f.shared if s.dynamic and _declared_as_template(s.decl)}
+            if not wrapper_vars:
+                continue
+            for call in ts.captures("(call_expression) @c", f.node).get("c", []):
+                fn = call.child_by_field_name("function")
+                args = call.child_by_field_name("arguments")
+                if fn is None or fn.type != "field_expression" or args is None or args.named_child_count:
+                    continue
+                obj = fn.child_by_field_name("argument")
+                if obj is None or obj.type != "identifier" or ctx.text(obj) not in wrapper_vars:
+                    continue
+                yield self.converted(
+                    call.start_byte,
+                    call.end_byte,
+                    f"`{ctx.text(call)}` -> `{ctx.text(obj)}` (the local accessor's pointer)",
+                    [Edit(call.start_byte, call.end_byte, ctx.text(obj))],
+                    family="shared",
+                )
