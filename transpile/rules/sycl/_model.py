@@ -883,11 +883,43 @@ def _shared_vars(ctx: RuleContext, f: Function) -> list[SharedVar]:
             f.problems.append((node.start_byte, node.end_byte, "shared declaration not understood"))
             continue
         gots = [declarator_name(ctx, d) for d in decls]
-        if any(g is None or g[2] for g in gots) or any(d.type == "init_declarator" for d in decls):
+        if any(g is None for g in gots) or any(d.type == "init_declarator" for d in decls):
             f.problems.append((node.start_byte, node.end_byte, "shared declaration not understood"))
             continue
         for got in gots:
-            out.extend(_shared_var(ctx, f, body, node, got, elem, extern))  # type: ignore[arg-type]
+            assert got is not None
+            # `__shared__ float *rowAddr;`: a shared pointer, one per block like any shared variable
+            typed = f"{elem} {'*' * got[2]}" if got[2] else elem
+            out.extend(_shared_var(ctx, f, body, node, got, typed, extern))
+    out.extend(_file_scope_shared(ctx, f, body, {s.name for s in out}))
+    return out
+
+
+def _file_scope_shared(ctx: RuleContext, f: Function, body: Node, have: set[str]) -> list[SharedVar]:
+    """`__shared__ float tile[N];` declared at file scope (CUDA allows it; one per block like any
+    shared variable): a shared variable of every kernel that uses it."""
+    found = getattr(ctx, "_sycl_file_shared", None)
+    if found is None:
+        found = {}
+        if b"__shared__" in ctx.source:
+            for decl, _scope in file_scope_declarations(ctx.root):
+                if any(c.type == "type_qualifier" and ctx.text(c) == "__shared__" for c in decl.children):
+                    for d in decl.children_by_field_name("declarator"):
+                        got = declarator_name(ctx, d)
+                        if got is not None and d.type != "init_declarator":
+                            found[got[0]] = (decl, got)
+        ctx._sycl_file_shared = found  # type: ignore[attr-defined]
+    if not found:
+        return []
+    used = idents_in(ctx, body) & set(found)
+    out: list[SharedVar] = []
+    for name in sorted(used - have):
+        decl, got = found[name]
+        elem = base_type(ctx, decl).replace("volatile ", "").strip()
+        if not elem:
+            continue
+        typed = f"{elem} {'*' * got[2]}" if got[2] else elem
+        out.extend(_shared_var(ctx, f, body, decl, got, typed, False))
     return out
 
 
