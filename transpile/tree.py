@@ -310,6 +310,9 @@ def translate_file(
         return _copy(src, out_root, out_rel, data, report, in_place), None, frozenset()
     suffix = src.suffix.lower()
     is_cuda = cuda_ext or (suffix in MAYBE_CUDA_EXTENSIONS and (included_by_cuda or uses_cuda(data)))
+    # A plain C++ file that includes a file the translation renames (`#include "kernels.cu"` in a .cpp
+    # file, SYCL): translated, so the include follows the rename (GP006).
+    is_cuda = is_cuda or (suffix in MAYBE_CUDA_EXTENSIONS and bool(options.include_renames))
     is_build = build_file_kind(src.name) is not None  # CMakeLists.txt, *.cmake, Makefile, *.mk: migrated
     if not is_cuda and not is_build:
         # Any C/C++ file may declare a project's CUDA-looking helper (a header of macros using no CUDA).
