@@ -2,10 +2,12 @@
 
 What it does
     When a file launches kernels or calls the CUDA runtime, inserts right after its last top-level
-    `#include` an inline function `gpuport_queue()` returning one in-order, profiling-enabled
-    `sycl::queue` (guarded by `GPUPORT_SYCL_QUEUE`), and adds `#include <sycl/sycl.hpp>` when the file has
-    kernels, CUDA API or names that become `sycl::` ones (host code calling `fmax`) but includes no CUDA
-    runtime header (GP002 maps those to `<sycl/sycl.hpp>`).
+    `#include` (inside a whole-file include guard, where a header's includes are) an inline function
+    `gpuport_queue()` returning one in-order, profiling-enabled `sycl::queue` (guarded by
+    `GPUPORT_SYCL_QUEUE`), and adds `#include <sycl/sycl.hpp>` before its first include, where nvcc's
+    implicit `cuda_runtime.h` is, when the file has kernels, CUDA API or names that become `sycl::` ones
+    (host code calling `fmax`) but includes no CUDA runtime header (GP002 maps those to
+    `<sycl/sycl.hpp>`); `<cmath>` too when the file uses math names and does not include it.
 Why
     CUDA has an implicit device and default stream; SYCL has neither. An `inline` function with a static
     local is one object program-wide (across translation units, ODR), so every file's translated calls
@@ -102,11 +104,20 @@ class SyclPrelude(Rule):
             text += QUEUE_DEFINITION
         if not text:
             return
+        edits = []
+        if top and not has_runtime:
+            # The SYCL header goes first, where nvcc's implicit cuda_runtime.h is: a project header
+            # included before it may define macros (`#define N 1024`) that SYCL's own headers would meet.
+            head, text = text.partition(QUEUE_DEFINITION)[:2]
+            first = top[0].directive_start
+            edits.append(Edit(first, first, head))
         if top:
             at = top[-1].directive_end
             # preproc_include ends after its newline in tree-sitter-cuda; keep the insertion on its own line
-            if ctx.source[at - 1 : at] != b"\n":
+            if text and ctx.source[at - 1 : at] != b"\n":
                 text = "\n" + text
         else:
             at = 0
-        yield self.converted(at, at, "SYCL queue prelude", [Edit(at, at, text)], family="runtime")
+        if text:
+            edits.append(Edit(at, at, text))
+        yield self.converted(at, at, "SYCL queue prelude", edits, family="runtime")

@@ -1,6 +1,6 @@
 // `__constant__ T a[] = {...}` takes its extent from the initializer (the CUDA samples' DCT matrices).
-#include <cstdio>
 #include <sycl/sycl.hpp>
+#include <cstdio>
 #ifndef GPUPORT_SYCL_QUEUE
 #define GPUPORT_SYCL_QUEUE
 inline sycl::queue &gpuport_queue() {

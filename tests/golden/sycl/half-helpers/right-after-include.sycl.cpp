@@ -1,7 +1,7 @@
 // The first declaration follows the last include directly: the helpers go after the queue prelude,
 // which the prelude rule inserts at the same point.
-
 #include <sycl/sycl.hpp>
+
 #ifndef GPUPORT_GPUPORT_HALF2
 #define GPUPORT_GPUPORT_HALF2
 // CUDA's __half2: two values with .x/.y fields.

@@ -1,5 +1,5 @@
-
 #include <sycl/sycl.hpp>
+
 
 #ifndef GPUPORT_GPUPORT_HALF2
 #define GPUPORT_GPUPORT_HALF2

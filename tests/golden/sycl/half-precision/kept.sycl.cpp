@@ -1,5 +1,5 @@
-
 #include <sycl/sycl.hpp>
+
 
 
 struct Range { int half; };

@@ -1,5 +1,6 @@
 // Thrust algorithms with the device policy on raw device pointers (XSBench, RSBench): reduce and count
 // on the device, sort_by_key and partition through host copies; the result is checked by the program.
+#include <sycl/sycl.hpp>
 #include <cstdio>
 #include <sycl/sycl.hpp>
 #ifndef GPUPORT_SYCL_QUEUE
@@ -175,7 +176,6 @@ inline sycl::queue &gpuport_queue() {
   return q;
 }
 #endif
-#include <sycl/sycl.hpp>
 #ifndef GPUPORT_SYCL_QUEUE
 #define GPUPORT_SYCL_QUEUE
 inline sycl::queue &gpuport_queue() {

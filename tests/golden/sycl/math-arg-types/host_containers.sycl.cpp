@@ -1,6 +1,6 @@
+#include <sycl/sycl.hpp>
 #include <cmath>
 #include <vector>
-#include <sycl/sycl.hpp>
 
 // Host reference code: a std::vector's elements have its element type (even in `std::vector<float> h(n)`,
 // which parses as a function declaration), and a math call returns the type its arguments pick.

@@ -1,5 +1,5 @@
-#include <cmath>
 #include <sycl/sycl.hpp>
+#include <cmath>
 
 // CUDA's pow(int, int) is <cmath>'s double overload; abs of a floating value is fabs; sycl::pow and
 // sycl::abs take one floating type and integers only.

@@ -1,7 +1,7 @@
 // __shared__ variables at file scope (CUDA allows them; the CUDA samples' dct8x8 has them) and shared
 // pointers (parboil's cutcp): each kernel that uses one takes a local accessor for it.
-#include <cstdio>
 #include <sycl/sycl.hpp>
+#include <cstdio>
 #ifndef GPUPORT_SYCL_QUEUE
 #define GPUPORT_SYCL_QUEUE
 inline sycl::queue &gpuport_queue() {

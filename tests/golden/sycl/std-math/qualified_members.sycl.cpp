@@ -1,6 +1,6 @@
+#include <sycl/sycl.hpp>
 #include <limits>
 #include <cmath>
-#include <sycl/sycl.hpp>
 #ifndef GPUPORT_MINMAX
 #define GPUPORT_MINMAX
 // CUDA's min/max take mixed argument types (compared in their common type); sycl::min/max take one.

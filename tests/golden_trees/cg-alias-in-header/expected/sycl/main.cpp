@@ -1,5 +1,5 @@
-#include <cstdio>
 #include <sycl/sycl.hpp>
+#include <cstdio>
 #ifndef GPUPORT_SYCL_QUEUE
 #define GPUPORT_SYCL_QUEUE
 inline sycl::queue &gpuport_queue() {

@@ -1,7 +1,7 @@
+#include <sycl/sycl.hpp>
 #include <cstdio>
 #include "params.h"
 #include <cstdlib>
-#include <sycl/sycl.hpp>
 #ifndef GPUPORT_SYCL_QUEUE
 #define GPUPORT_SYCL_QUEUE
 inline sycl::queue &gpuport_queue() {

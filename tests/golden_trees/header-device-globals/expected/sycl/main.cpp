@@ -1,6 +1,6 @@
+#include <sycl/sycl.hpp>
 #include <cstdio>
 #include "quant.cuh"
-#include <sycl/sycl.hpp>
 #ifndef GPUPORT_SYCL_QUEUE
 #define GPUPORT_SYCL_QUEUE
 inline sycl::queue &gpuport_queue() {

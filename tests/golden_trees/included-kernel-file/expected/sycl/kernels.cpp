@@ -1,5 +1,5 @@
-#include "params.h"
 #include <sycl/sycl.hpp>
+#include "params.h"
 
 void tile_sum(const float *in, float *out, int n, const sycl::nd_item<3> &item, float (*tile)[WIDTH])
 {

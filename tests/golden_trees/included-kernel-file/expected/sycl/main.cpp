@@ -1,8 +1,8 @@
+#include <sycl/sycl.hpp>
 #include <cstdio>
 #include <cstdlib>
 #include "kernels.cpp"
 #include "params.h"
-#include <sycl/sycl.hpp>
 #ifndef GPUPORT_SYCL_QUEUE
 #define GPUPORT_SYCL_QUEUE
 inline sycl::queue &gpuport_queue() {

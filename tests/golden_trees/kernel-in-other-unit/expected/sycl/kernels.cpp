@@ -1,5 +1,5 @@
-#include "kernels.cuh"
 #include <sycl/sycl.hpp>
+#include "kernels.cuh"
 
 void block_sum(const float *in, float *out, int n, const sycl::nd_item<3> &item, float *partial)
 {

@@ -1,6 +1,6 @@
+#include <sycl/sycl.hpp>
 #include "sharedmem.cuh"
 #include <cstdio>
-#include <sycl/sycl.hpp>
 #ifndef GPUPORT_SYCL_QUEUE
 #define GPUPORT_SYCL_QUEUE
 inline sycl::queue &gpuport_queue() {

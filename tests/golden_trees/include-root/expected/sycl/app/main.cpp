@@ -1,5 +1,5 @@
-#include <util.cuh>
 #include <sycl/sycl.hpp>
+#include <util.cuh>
 #ifndef GPUPORT_SYCL_QUEUE
 #define GPUPORT_SYCL_QUEUE
 inline sycl::queue &gpuport_queue() {
