@@ -2,8 +2,11 @@
 
 What it does
     `cudaGetDevice(&d)` -> `d = 0`; `cudaSetDevice(d)`, `cudaSetDeviceFlags(f)` and the profiler markers
-    `cudaProfilerStart()`/`cudaProfilerStop()` -> `0`;
-    `cudaGetDeviceCount(&n)` -> `n = 1`; `cudaDeviceGetAttribute(&v, attr, dev)` -> `v = (int)D.get_info<
+    `cudaProfilerStart()`/`cudaProfilerStop()`, the cache and shared-memory bank configuration calls
+    (`cudaFuncSetCacheConfig`, `cudaDeviceSetCacheConfig`, `cudaDeviceSetSharedMemConfig` ...: hints a SYCL
+    device decides for itself) -> `0`;
+    `cudaGetDeviceCount(&n)` -> `n = 1`; `cudaMemGetInfo(&free, &total)` -> both the device's
+    `global_mem_size` (review: SYCL 2020 cannot say what is free); `cudaDeviceGetAttribute(&v, attr, dev)` -> `v = (int)D.get_info<
     sycl::info::device::...>()` with `D` = `gpuport_queue().get_device()` for the attributes SYCL 2020 can
     answer (multiprocessor count -> `max_compute_units`, warp size -> the largest `sub_group_sizes` entry,
     max threads per block -> `max_work_group_size`, shared memory per block or per multiprocessor ->
@@ -144,10 +147,17 @@ OCCUPANCY = frozenset(
 )
 # Calls with nothing to do in SYCL: they yield cudaSuccess.
 # Calls with nothing to do on one SYCL queue (the profiler markers: SYCL 2020 has no profiler API).
+# Cache and shared-memory bank configuration are hints a SYCL device decides for itself.
 NO_OPS = frozenset(
-    {"cudaSetDevice", "cudaSetDeviceFlags", "cudaFuncSetAttribute", "cudaProfilerStart", "cudaProfilerStop"}
+    {
+        "cudaSetDevice", "cudaSetDeviceFlags", "cudaFuncSetAttribute", "cudaProfilerStart", "cudaProfilerStop",
+        "cudaFuncSetCacheConfig", "cudaDeviceSetCacheConfig", "cudaThreadSetCacheConfig",
+        "cudaFuncSetSharedMemConfig", "cudaDeviceSetSharedMemConfig",
+    }
+)  # fmt: skip
+HANDLED = frozenset(
+    {"cudaGetDevice", "cudaGetDeviceCount", "cudaDeviceGetAttribute", "cudaMemGetInfo", *NO_OPS, *OCCUPANCY}
 )
-HANDLED = frozenset({"cudaGetDevice", "cudaGetDeviceCount", "cudaDeviceGetAttribute", *NO_OPS, *OCCUPANCY})
 ZERO = frozenset({"0", "0u", "0U", "0ul", "0UL", "0l", "0L"})
 
 
@@ -188,6 +198,8 @@ class DeviceQueries(Rule):
             else:
                 edits = wrap(ctx, occ, call, [Edit(call.start, call.end, new)])
             message = f"`{occ.name}` -> SYCL device query"
+            if occ.name == "cudaMemGetInfo":
+                message = "`cudaMemGetInfo` -> the device's global memory size for both (SYCL 2020 has no free-memory query)"
             if occ.name in OCCUPANCY:
                 message = (
                     f"`{occ.name}` -> an estimate from max_work_group_size (SYCL has no occupancy query)"
@@ -221,6 +233,15 @@ class DeviceQueries(Rule):
         if not args or not args[0].startswith("&"):
             return None
         target = args[0][1:].strip()
+        if name == "cudaMemGetInfo":
+            # SYCL 2020 knows the device's memory size, not what is free: both get the size
+            if len(args) != 2 or not args[1].startswith("&"):
+                return None
+            total = args[1][1:].strip()
+            return (
+                f"{target} = {total} = gpuport_queue().get_device()"
+                ".get_info<sycl::info::device::global_mem_size>()"
+            )
         if name in OCCUPANCY:
             return _occupancy(ctx, name, call, target)
         if name == "cudaGetDevice":
