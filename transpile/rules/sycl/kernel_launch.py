@@ -188,11 +188,11 @@ class KernelLaunch(Rule):
         named = fn
         if fn.type == "qualified_identifier":
             # `ns::scale<float><<<...>>>`: the kernel is the innermost name
-            inner = fn.child_by_field_name("name")
-            while inner is not None and inner.type == "qualified_identifier":
-                inner = inner.child_by_field_name("name")
-            if inner is not None and inner.type == "template_function":
-                named = inner
+            last = fn.child_by_field_name("name")
+            while last is not None and last.type == "qualified_identifier":
+                last = last.child_by_field_name("name")
+            if last is not None and last.type == "template_function":
+                named = last
         if named.type == "template_function":
             name_node = named.child_by_field_name("name")
             if name_node is not None:
