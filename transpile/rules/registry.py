@@ -36,11 +36,14 @@ from .hip.coop_groups_include import CoopGroupsInclude
 from .hip.coop_groups_reduce import CoopGroupsReduce
 from .hip.cublas_math_mode import CublasMathMode
 from .hip.cuda_functional import CudaFunctional
+from .hip.graph_instantiate import GraphInstantiate
+from .hip.host_malloc_flags import HostMallocFlags
 from .hip.launch_ggl import LaunchGGL
 from .hip.mem_prefetch_location import MemPrefetchLocation
 from .hip.min_version import NeedsNewerHip
 from .hip.pointer_arg_cast import PointerArgCast
 from .hip.runtime_include import RuntimeInclude
+from .hip.symbol_arg import SymbolArg
 from .hip.warp_mask_64 import WarpMask64
 from .hip.warp_reduce_sync import WarpReduceSync
 from .hip.warp_sync_legacy import WarpSyncLegacy
@@ -59,6 +62,9 @@ HIP_FIRST: list[type[Rule]] = [
     CudaFunctional,
     CublasMathMode,
     MemPrefetchLocation,
+    SymbolArg,
+    HostMallocFlags,
+    GraphInstantiate,
     NeedsNewerHip,
     CoopGroupsInclude,
     RuntimeInclude,
