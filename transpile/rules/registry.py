@@ -32,8 +32,10 @@ from .common.unconverted import Unconverted
 from .hip.asm_special_registers import AsmSpecialRegisters
 from .hip.builtin_minmax import BuiltinMinMax
 from .hip.builtin_redefinition import BuiltinRedefinition
+from .hip.call_arity import CallArity
 from .hip.coop_groups_include import CoopGroupsInclude
 from .hip.coop_groups_reduce import CoopGroupsReduce
+from .hip.cublas_legacy import CublasLegacy
 from .hip.cublas_math_mode import CublasMathMode
 from .hip.cuda_functional import CudaFunctional
 from .hip.graph_instantiate import GraphInstantiate
@@ -65,6 +67,8 @@ HIP_FIRST: list[type[Rule]] = [
     SymbolArg,
     HostMallocFlags,
     GraphInstantiate,
+    CallArity,
+    CublasLegacy,
     NeedsNewerHip,
     CoopGroupsInclude,
     RuntimeInclude,

@@ -33,7 +33,9 @@ from ..base import Rule
 
 REMOVE = "~"
 # A conditional directive: includes on either side of one are not duplicates of each other.
-_CONDITIONAL = re.compile(rb"^[ \t]*#[ \t]*(?:if|ifdef|ifndef|elif|elifdef|elifndef|else|endif)\b", re.MULTILINE)
+_CONDITIONAL = re.compile(
+    rb"^[ \t]*#[ \t]*(?:if|ifdef|ifndef|elif|elifdef|elifndef|else|endif)\b", re.MULTILINE
+)
 
 
 class IncludeRewrite(Rule):
