@@ -39,6 +39,7 @@ from .hip.cublas_legacy import CublasLegacy
 from .hip.cublas_math_mode import CublasMathMode
 from .hip.cuda_functional import CudaFunctional
 from .hip.graph_instantiate import GraphInstantiate
+from .hip.half2_members import Half2Members
 from .hip.host_malloc_flags import HostMallocFlags
 from .hip.launch_ggl import LaunchGGL
 from .hip.mem_prefetch_location import MemPrefetchLocation
@@ -69,6 +70,7 @@ HIP_FIRST: list[type[Rule]] = [
     GraphInstantiate,
     CallArity,
     CublasLegacy,
+    Half2Members,
     NeedsNewerHip,
     CoopGroupsInclude,
     RuntimeInclude,
