@@ -15,7 +15,8 @@ Translated to
     #include <hip/hip_runtime.h>
 Safety
     safe. A user header whose name merely contains "cuda" (`"user-cuda.h"`) is never touched; headers with
-    no counterpart (cuDNN) are reported unconverted.
+    no counterpart (cuDNN), or whose counterpart is newer than the target HIP (`<cuda_bf16.h>` before
+    HIP 5.6), are reported unconverted and left as written.
 References
     transpile/tables/headers.tsv
 """
@@ -59,6 +60,18 @@ class IncludeRewrite(Rule):
                 why = entry.note or f"no {ctx.target.upper()} counterpart"
                 yield self.unconverted(
                     inc.start, inc.end, f"header <{inc.path}>: {why}", family=entry.family, symbol=inc.path
+                )
+                continue
+            have = ctx.options.hip_version
+            if ctx.target == "hip" and entry.min_hip is not None and entry.min_hip > have:
+                yield self.unconverted(
+                    inc.start,
+                    inc.end,
+                    f"header <{inc.path}>: its HIP counterpart <{spelled}> needs HIP "
+                    f"{entry.min_hip[0]}.{entry.min_hip[1]}; the target is HIP {have[0]}.{have[1]} (--hip-version)"
+                    + (f": {entry.note}" if entry.note else ""),
+                    family=entry.family,
+                    symbol=inc.path,
                 )
                 continue
             new = inc.path if spelled == "=" else spelled
