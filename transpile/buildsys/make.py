@@ -178,7 +178,7 @@ def _rdc_links(text: str) -> list[Finding]:
             Finding(
                 "GP424",
                 "link of relocatable device code: `-fgpu-rdc` added (the objects were compiled with nvcc -dc or "
-                "-rdc=true; hipcc links them only with it, else \"undefined reference to __hip_fatbin\")",
+                '-rdc=true; hipcc links them only with it, else "undefined reference to __hip_fatbin")',
                 first.start,
                 first.end,
                 Status.CONVERTED,

@@ -37,6 +37,7 @@ from .hip.coop_groups_include import CoopGroupsInclude
 from .hip.coop_groups_reduce import CoopGroupsReduce
 from .hip.cublas_legacy import CublasLegacy
 from .hip.cublas_math_mode import CublasMathMode
+from .hip.cuda_arch import CudaArch
 from .hip.cuda_functional import CudaFunctional
 from .hip.graph_instantiate import GraphInstantiate
 from .hip.half2_members import Half2Members
@@ -71,6 +72,7 @@ HIP_FIRST: list[type[Rule]] = [
     CallArity,
     CublasLegacy,
     Half2Members,
+    CudaArch,
     NeedsNewerHip,
     CoopGroupsInclude,
     RuntimeInclude,
