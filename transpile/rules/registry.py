@@ -44,6 +44,7 @@ from .hip.half2_members import Half2Members
 from .hip.host_malloc_flags import HostMallocFlags
 from .hip.launch_ggl import LaunchGGL
 from .hip.mem_prefetch_location import MemPrefetchLocation
+from .hip.meta_group import MetaGroup
 from .hip.min_version import NeedsNewerHip
 from .hip.pointer_arg_cast import PointerArgCast
 from .hip.runtime_include import RuntimeInclude
@@ -73,6 +74,7 @@ HIP_FIRST: list[type[Rule]] = [
     CublasLegacy,
     Half2Members,
     CudaArch,
+    MetaGroup,
     NeedsNewerHip,
     CoopGroupsInclude,
     RuntimeInclude,
