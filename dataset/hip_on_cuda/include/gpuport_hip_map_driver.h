@@ -191,7 +191,6 @@
 #define hipCtxSetCurrent cuCtxSetCurrent
 #define hipCtxSetSharedMemConfig cuCtxSetSharedMemConfig
 #define hipCtxSynchronize cuCtxSynchronize
-#define hipDeviceAttributeMultiGpuBoardGroupId CU_DEVICE_ATTRIBUTE_MULTI_GPU_BOARD_GROUP_ID
 #define hipDeviceAttributeVirtualMemoryManagementSupported CU_DEVICE_ATTRIBUTE_VIRTUAL_MEMORY_MANAGEMENT_SUPPORTED
 #define hipDeviceComputeCapability cuDeviceComputeCapability
 #define hipDeviceGet cuDeviceGet
@@ -435,12 +434,13 @@
 //   hipDeviceAttributeMaxTexture3DHeight hipDeviceAttributeMaxTexture3DWidth
 //   hipDeviceAttributeMaxThreadsPerBlock hipDeviceAttributeMaxThreadsPerMultiProcessor
 //   hipDeviceAttributeMemoryBusWidth hipDeviceAttributeMemoryClockRate
-//   hipDeviceAttributeMemoryPoolsSupported hipDeviceAttributeMultiprocessorCount
-//   hipDeviceAttributePageableMemoryAccess hipDeviceAttributePageableMemoryAccessUsesHostPageTables
-//   hipDeviceAttributePciBusId hipDeviceAttributePciDeviceId hipDeviceAttributePciDomainID
-//   hipDeviceAttributeSharedMemPerBlockOptin hipDeviceAttributeSingleToDoublePrecisionPerfRatio
-//   hipDeviceAttributeStreamPrioritiesSupported hipDeviceAttributeSurfaceAlignment
-//   hipDeviceAttributeTccDriver hipDeviceAttributeTextureAlignment hipDeviceAttributeTexturePitchAlignment
-//   hipDeviceAttributeTotalConstantMemory hipDeviceAttributeUnifiedAddressing hipDeviceAttributeWarpSize
-//   hipGetDeviceProperties hipHostFree hipHostMalloc hipHostMallocMapped hipHostMallocPortable
-//   hipHostMallocWriteCombined hipInvalidDeviceId hipMemAdvise hipMemPrefetchAsync
+//   hipDeviceAttributeMemoryPoolsSupported hipDeviceAttributeMultiGpuBoardGroupID
+//   hipDeviceAttributeMultiprocessorCount hipDeviceAttributePageableMemoryAccess
+//   hipDeviceAttributePageableMemoryAccessUsesHostPageTables hipDeviceAttributePciBusId
+//   hipDeviceAttributePciDeviceId hipDeviceAttributePciDomainID hipDeviceAttributeSharedMemPerBlockOptin
+//   hipDeviceAttributeSingleToDoublePrecisionPerfRatio hipDeviceAttributeStreamPrioritiesSupported
+//   hipDeviceAttributeSurfaceAlignment hipDeviceAttributeTccDriver hipDeviceAttributeTextureAlignment
+//   hipDeviceAttributeTexturePitchAlignment hipDeviceAttributeTotalConstantMemory
+//   hipDeviceAttributeUnifiedAddressing hipDeviceAttributeWarpSize hipGetDeviceProperties hipHostFree
+//   hipHostMalloc hipHostMallocMapped hipHostMallocPortable hipHostMallocWriteCombined hipInvalidDeviceId
+//   hipMemAdvise hipMemPrefetchAsync

@@ -1236,4 +1236,4 @@
 #define make_hipPos make_cudaPos
 
 // Defined by hand in the layer's headers (more than a rename):
-//   __HIPCC__ __HIP_DEVICE_COMPILE__ hipDeviceAttributeMultiGpuBoardGroupID hipHostMallocDefault
+//   __HIPCC__ __HIP_DEVICE_COMPILE__ hipHostMallocDefault

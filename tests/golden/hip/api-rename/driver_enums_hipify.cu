@@ -17,3 +17,10 @@ void query(CUdevice dev, CUfunction f) {
 
 // hiprtc's link API takes HIPRTC_JIT_* options where CU_JIT_* become hipJitOption*: marked for review.
 void link(CUlinkState *state) { cuLinkCreate(0, nullptr, nullptr, state); }
+
+// HIP's spellings where HIPIFY's tables differ from HIP's headers.
+void ids(CUdevice dev) {
+  int v = 0;
+  cuDeviceGetAttribute(&v, CU_DEVICE_ATTRIBUTE_MULTI_GPU_BOARD_GROUP_ID, dev);
+  cuDeviceGetAttribute(&v, CU_DEVICE_ATTRIBUTE_MAX_BLOCKS_PER_MULTIPROCESSOR, dev);
+}

@@ -17,3 +17,10 @@ void query(hipDevice_t dev, hipFunction_t f) {
 
 // hiprtc's link API takes HIPRTC_JIT_* options where CU_JIT_* become hipJitOption*: marked for review.
 void link(hiprtcLinkState *state) { hiprtcLinkCreate(0, nullptr, nullptr, state); }
+
+// HIP's spellings where HIPIFY's tables differ from HIP's headers.
+void ids(hipDevice_t dev) {
+  int v = 0;
+  hipDeviceGetAttribute(&v, hipDeviceAttributeMultiGpuBoardGroupID, dev);
+  hipDeviceGetAttribute(&v, hipDeviceAttributeMaxBlocksPerMultiProcessor, dev);
+}
