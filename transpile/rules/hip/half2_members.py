@@ -40,14 +40,13 @@ _ACCESS = "(field_expression argument: (_) @obj field: (field_identifier) @field
 
 def _declared_names(node: Node) -> Iterator[str]:
     """The names a declaration's declarators introduce (through pointers, arrays, references, inits)."""
-    for child in node.children_by_field_name("declarator"):
-        while child is not None and child.type != "identifier":
-            if child.type in ("field_identifier",):
-                break
+    for top in node.children_by_field_name("declarator"):
+        child: Node | None = top
+        while child is not None and child.type not in ("identifier", "field_identifier"):
             child = child.child_by_field_name("declarator") or (
                 child.named_children[0] if child.named_children else None
             )
-        if child is not None and child.text is not None:
+        if child is not None and child.type == "identifier" and child.text is not None:
             yield child.text.decode("utf-8", "surrogateescape")
 
 
@@ -64,13 +63,13 @@ class Half2Members(Rule):
         for decl in ts.captures(_DECLS, ctx.root).get("decl", []):
             type_node = decl.child_by_field_name("type")
             spelled = ctx.text(type_node) if type_node is not None else ""
-            names = list(_declared_names(decl))
+            declared = list(_declared_names(decl))
             if spelled in HALF2:
                 const = any(c.type == "type_qualifier" and ctx.text(c) == "const" for c in decl.children)
-                for name in names:
+                for name in declared:
                     half2[name] = ("const " if const else "") + HALF2[spelled]
             else:
-                other.update(names)
+                other.update(declared)
         names = {n: t for n, t in half2.items() if n not in other}
         if not names:
             return

@@ -170,7 +170,8 @@ class LaunchGGL(Rule):
     def run(self, ctx: RuleContext) -> Iterator[Diagnostic]:
         if ctx.options.launch != "hipLaunchKernelGGL":
             return
-        launches = [self._parsed(ctx, m) for m in ts.matches(_LAUNCH, ctx.root)]
+        found = [self._parsed(ctx, m) for m in ts.matches(_LAUNCH, ctx.root)]
+        launches = [launch for launch in found if launch is not None]
         macros: dict[str, str] = {}
         for node in ts.captures(_MACROS, ctx.root).get("def", []):
             name, value = node.child_by_field_name("name"), node.child_by_field_name("value")
@@ -181,7 +182,6 @@ class LaunchGGL(Rule):
                 macros[ctx.text(name)] = body.decode("utf-8", "surrogateescape").strip()
             if b"<<<" in body:
                 launches += _token_launches(code_tokens(body, value.start_byte))
-        launches = [launch for launch in launches if launch is not None]
         if not launches:
             return
         templates = {_last_name(ctx.text(n)) for n in ts.captures(_TEMPLATES, ctx.root).get("name", [])}
