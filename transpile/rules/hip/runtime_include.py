@@ -5,7 +5,11 @@ What it does
     (`threadIdx`), qualifiers (`__global__`, `__forceinline__`), runtime, driver and device API names,
     vector types — and that includes neither a CUDA runtime header (`cuda_runtime.h`, `cuda.h`, which GP002
     maps to `hip/hip_runtime.h`) nor, in a tree translation, a project header that brings one with it
-    (found by the tree's include graph), gets `#include <hip/hip_runtime.h>` as its first line.
+    (found by the tree's include graph), gets `#include <hip/hip_runtime.h>`; so does every `.cu` file with
+    code that includes neither, whatever it uses (nvcc compiles each with the runtime included). The
+    include goes where hipify-clang puts it: before the first line of code (after a leading comment
+    block), and after a leading `#pragma once` or include guard (`#ifndef NAME`, maybe `#pragma once`,
+    `#define NAME`).
 Why
     nvcc includes `cuda_runtime.h` into every translation unit implicitly; hipcc does not include
     `hip/hip_runtime.h`. CUDA headers and `.cu` files that rely on the implicit include fail under hipcc
@@ -65,7 +69,7 @@ class RuntimeInclude(Rule):
             used = sorted(
                 n for n in ctx.candidate_names if (e := symbols.get(n)) is not None and e.family in FAMILIES
             )
-        if not used and ctx.path.lower().endswith(".cu"):
+        if not used and ctx.path.lower().endswith(".cu") and code_tokens(ctx.source[:65536]):
             used = ["nothing of it, but is a .cu file"]
         if not used:
             return
