@@ -3,7 +3,7 @@
 #include "hipblas/hipblas.h"
 
 void scale(float *d_x, int n, float alpha) {
-  hipblasInit();
+  cublasInit();
   cublasSscal(n, alpha, d_x, 1);
-  hipblasShutdown();
+  cublasShutdown();
 }
