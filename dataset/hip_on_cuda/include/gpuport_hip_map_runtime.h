@@ -488,11 +488,8 @@
 // hipFuncCachePreferShared also maps from CU_FUNC_CACHE_PREFER_SHARED; cudaFuncCachePreferShared chosen
 #define hipFuncCachePreferShared cudaFuncCachePreferShared
 #define hipFuncGetAttributes cudaFuncGetAttributes
-// hipFuncSetAttribute also maps from cuFuncSetAttribute; cudaFuncSetAttribute chosen
 #define hipFuncSetAttribute cudaFuncSetAttribute
-// hipFuncSetCacheConfig also maps from cuFuncSetCacheConfig; cudaFuncSetCacheConfig chosen
 #define hipFuncSetCacheConfig cudaFuncSetCacheConfig
-// hipFuncSetSharedMemConfig also maps from cuFuncSetSharedMemConfig; cudaFuncSetSharedMemConfig chosen
 #define hipFuncSetSharedMemConfig cudaFuncSetSharedMemConfig
 // hipFunction_t also maps from CUfunction; cudaFunction_t chosen
 #define hipFunction_t cudaFunction_t
