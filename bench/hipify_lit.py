@@ -15,7 +15,10 @@ none): read the hipify options of its RUN line, translate it, pass the output th
 themselves), and score every FileCheck directive with bench/filecheck.py (FileCheck's default semantics,
 but every directive is scored instead of stopping at the first failure).
 
-- **gpuport**: `gpuport.translate(text, to="hip", hip_version="6.2", launch=...)`;
+- **gpuport**: `gpuport.translate(text, to="hip", hip_version="6.3", launch=...)`: the HIP release of the
+  HIPIFY commit the tests come from (014177b, October 2024: its tables name HIP versions up to 6.3, and
+  its expected output uses 6.3's names, such as `hipblasSgemm_64`; at an older target gpuport reports
+  those names as needing a newer HIP instead of emitting them);
   `launch="hipLaunchKernelGGL"` when the RUN line has `--hip-kernel-execution-syntax`, else `"keep"`
   (hipify-clang's default keeps `<<<...>>>`). hipify-clang options that have no gpuport counterpart
   (`--amap`, `--experimental`, `--skip-excluded-preprocessor-conditional-blocks`,
@@ -58,7 +61,7 @@ from filecheck import Outcome, check  # noqa: E402
 
 import gpuport  # noqa: E402
 
-HIP_VERSION = "6.2"
+HIP_VERSION = "6.3"  # the HIP of the HIPIFY commit whose tests are scored (see above)
 SUFFIXES = (".cu", ".cuh", ".cpp", ".c", ".hpp", ".h")
 # hipify-clang options of the RUN lines that gpuport has no counterpart for (recorded, not emulated).
 NOT_EMULATED = (

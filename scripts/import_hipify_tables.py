@@ -24,8 +24,13 @@ What it proposes, compared with transpile/tables/*.tsv (all families together: a
 
 `--accept-spelling all|NAME,...` (with `--keep-ours NAME,...`, where a trailing `*` matches a prefix)
 takes HIPIFY's spelling for those `spelling` rows (never for cuDNN); `--accept-supported` does the same for
-the `supported` rows whose HIP name HIPIFY gives to no other CUDA name (one-to-one, not lossy): the row's hip
-cell and min_hip change in the family file, and the changed row goes to manual/<family>.tsv too.
+the `supported` rows (not cuDNN): the row's hip cell and min_hip change in the family file, and the changed
+row goes to manual/<family>.tsv too. Where HIPIFY gives one HIP name to several CUDA names of the same
+family that are not spellings of one thing (cudaDevAttrMaxSurface2DWidth and ...Height both to
+hipDeviceAttributeMaxSurface2D: HIP has one attribute where CUDA has two), the mapping may lose meaning: the
+row gets the `review` flag and a note naming the other CUDA names, so every use is reported for review.
+The same name in the runtime and the driver API (cudaHostAllocPortable, CU_MEMHOSTALLOC_PORTABLE) and a
+type's aliases (CUfunc_cache, CUfunc_cache_enum, CUdevice_v1) are one thing, not a loss.
 
 `--write` appends the `add` rows to both transpile/tables/<family>.tsv and manual/<family>.tsv (manual rows
 win when scripts/seed_tables.py regenerates the family files) and records the provenance in the header
@@ -290,23 +295,41 @@ def main(argv: list[str] | None = None) -> int:
             respell(ours[fact.cuda][0], fact)
         print(f"{len(chosen)} spellings taken from HIPIFY", file=sys.stderr)
     if args.accept_supported:
-        # A HIP name HIPIFY gives to several CUDA names (cudaDevAttrMaxSurface2DWidth and ...Height both to
-        # hipDeviceAttributeMaxSurface2D) is a lossy mapping: those stay unsupported here.
-        targets: dict[str, set[str]] = {}
-        for fact in facts:
-            if fact.hip is not None:
-                targets.setdefault(fact.hip, set()).add(fact.cuda)
-        chosen = [
-            f for f in proposal["supported"] if f.family != "cudnn" and f.hip and len(targets[f.hip]) == 1
-        ]
+        chosen = [f for f in proposal["supported"] if f.family != "cudnn" and f.hip]
+        lossy = lossy_names(facts)
         for fact in chosen:
-            respell(ours[fact.cuda][0], fact)
-        print(f"{len(chosen)} unsupported names mapped as HIPIFY maps them", file=sys.stderr)
+            respell(ours[fact.cuda][0], fact, lossy.get(fact.cuda))
+        print(
+            f"{len(chosen)} unsupported names mapped as HIPIFY maps them "
+            f"({sum(1 for f in chosen if f.cuda in lossy)} of them marked review: one HIP name for several)",
+            file=sys.stderr,
+        )
     return 0
 
 
-def respell(family: str, fact: Fact) -> None:
-    """Give `fact.cuda`'s row HIPIFY's HIP spelling, in the family file and in manual/<family>.tsv."""
+ALIAS_SUFFIX = re.compile(r"(_enum|_st|_v\d+)$")
+
+
+def lossy_names(facts: list[Fact]) -> dict[str, list[str]]:
+    """CUDA name -> the other CUDA names of its family that HIPIFY maps to the same HIP name (aliases of one
+    type, `X`/`X_enum`/`X_st`/`X_v2`, count as one name)."""
+    groups: dict[tuple[str, str], set[str]] = {}
+    for fact in facts:
+        if fact.hip is not None and fact.family != "cudnn":
+            groups.setdefault((fact.family, fact.hip), set()).add(fact.cuda)
+    out: dict[str, list[str]] = {}
+    for names in groups.values():
+        if len({ALIAS_SUFFIX.sub("", n) for n in names}) < 2:
+            continue
+        for name in names:
+            stem = ALIAS_SUFFIX.sub("", name)
+            out[name] = sorted(n for n in names if ALIAS_SUFFIX.sub("", n) != stem)
+    return out
+
+
+def respell(family: str, fact: Fact, shared_with: list[str] | None = None) -> None:
+    """Give `fact.cuda`'s row HIPIFY's HIP spelling, in the family file and in manual/<family>.tsv; with
+    `shared_with` (other CUDA names given the same HIP name) the row is flagged for review."""
     assert fact.hip is not None
     min_hip = short_version(fact.hip_added) if fact.hip_added and version_key(fact.hip_added) > (5, 2) else ""
     gen = TABLES / f"{family}.tsv"
@@ -318,7 +341,11 @@ def respell(family: str, fact: Fact) -> None:
             continue
         old = cells[1]
         flags = [f for f in cells[4].split(",") if f and f != "unsupported-hip"]
-        note = "; ".join(n for n in (cells[6], f"spelling as HIPIFY (was {old})") if n)
+        notes = [cells[6], f"spelling as HIPIFY (was {old})"]
+        if shared_with:
+            flags.append("review")
+            notes.append(f"HIP has this one name also for {', '.join(shared_with)}: the value may differ")
+        note = "; ".join(n for n in notes if n)
         cells = [cells[0], fact.hip, cells[2], cells[3], ",".join(flags), min_hip, note]
         lines[i] = "\t".join(cells)
         new_row = cells

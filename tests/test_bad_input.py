@@ -45,14 +45,18 @@ def test_binary_file_with_cu_extension(tmp_path: Path) -> None:
 def test_non_utf8_bytes_kept(tmp_path: Path) -> None:
     data = b"// Gr\xfc\xdfe \xff\xfe\nvoid f(float *p) { cudaFree(p); } /* \x80 */\n"
     result = gpuport.translate(data)
-    runtime = b"#include <hip/hip_runtime.h>\n"  # GP113: nvcc's implicit include made explicit
-    assert result.result.output == runtime + data.replace(b"cudaFree", b"hipFree")
+    # GP113: nvcc's implicit include made explicit, below the leading comment.
+    runtime = b"#include <hip/hip_runtime.h>\n"
+    first, rest = data.split(b"\n", 1)
+    assert result.result.output == first + b"\n" + runtime + rest.replace(b"cudaFree", b"hipFree")
     assert [d.code for d in result.diagnostics if d.code == "GP005"] == ["GP005"]
     src = tmp_path / "src"
     src.mkdir()
     (src / "latin1.cu").write_bytes(data)
     gpuport.translate_tree(src, tmp_path / "out")
-    assert (tmp_path / "out" / "latin1.cu").read_bytes() == runtime + data.replace(b"cudaFree", b"hipFree")
+    assert (tmp_path / "out" / "latin1.cu").read_bytes() == first + b"\n" + runtime + rest.replace(
+        b"cudaFree", b"hipFree"
+    )
 
 
 def test_empty_file(tmp_path: Path) -> None:

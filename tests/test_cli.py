@@ -67,7 +67,8 @@ def test_report_json(tmp_path: Path) -> None:
     assert totals["unconverted"] == {"cudnn": 2, "headers": 1} and totals["total_unconverted"] == 3
     left = next(f for f in report["files"] if f["path"] == "left.cu")
     where = sorted((d["line"], d["column"], d["code"]) for d in left["diagnostics"])
-    assert where == [(1, 11, "GP002"), (3, 3, "GP001"), (4, 3, "GP001")]
+    # GP113: a .cu file gets the HIP runtime (nvcc includes it into every one), said as info.
+    assert where == [(1, 1, "GP113"), (1, 11, "GP002"), (3, 3, "GP001"), (4, 3, "GP001")]
     assert all(d["path"] == "left.cu" for d in left["diagnostics"])
 
 

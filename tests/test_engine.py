@@ -109,3 +109,43 @@ def test_warnings_about_rewritten_text_are_dropped_others_kept() -> None:
     # HIP keeps the text, so it keeps them. The 32-slot array keeps its size on both: still reported.
     assert {"GP303", "GP304"} <= hip_ and not {"GP303", "GP304"} & sycl
     assert "GP305" in sycl and "GP305" in hip_
+
+
+@pytest.mark.parametrize(
+    ("path", "src", "expected"),
+    [
+        # A .cu file gets the runtime whatever it uses: nvcc compiles every one with it included.
+        (
+            "a.cu",
+            "// licence\n#include <stdio.h>\nint main() { return 0; }\n",
+            "// licence\n#include <hip/hip_runtime.h>\n#include <stdio.h>\nint main() { return 0; }\n",
+        ),
+        # A header with host math only is not CUDA's.
+        ("a.h", "#include <cmath>\ninline double h(double a) { return sqrt(a); }\n", None),
+        # After a leading #pragma once, or an include guard's #ifndef (as hipify-clang places it).
+        (
+            "a.cuh",
+            "#pragma once\n__device__ int one() { return 1; }\n",
+            "#pragma once\n#include <hip/hip_runtime.h>\n__device__ int one() { return 1; }\n",
+        ),
+        (
+            "a.cuh",
+            "/* x */\n#ifndef A_H\n#define A_H\n__device__ int one();\n#endif\n",
+            "/* x */\n#ifndef A_H\n#include <hip/hip_runtime.h>\n#define A_H\n__device__ int one();\n#endif\n",
+        ),
+        (
+            "a.cuh",
+            "#ifndef A_H\n#pragma once\n#define A_H\n__device__ int one();\n#endif\n",
+            "#ifndef A_H\n#include <hip/hip_runtime.h>\n#pragma once\n#define A_H\n__device__ int one();\n#endif\n",
+        ),
+        # An #ifndef that is not a guard: the include goes before it.
+        (
+            "a.cuh",
+            "#ifndef N\n#define M 1\n#endif\n__device__ int one();\n",
+            "#include <hip/hip_runtime.h>\n#ifndef N\n#define M 1\n#endif\n__device__ int one();\n",
+        ),
+    ],
+)
+def test_runtime_include_placement(path: str, src: str, expected: str | None) -> None:
+    out = gpuport.translate(src, to="hip", hip_version="6.2", path=path).code
+    assert out == (src if expected is None else expected)

@@ -1,4 +1,4 @@
-// Preprocessor branches: both arms of #if/#else hold CUDA, and device code differs by architecture.
+// Preprocessor branches: both arms of #if/#else hold CUDA, and device code differs from host code.
 #include <cstdio>
 #include <cuda_runtime.h>
 
@@ -12,7 +12,7 @@ typedef float real;
 
 __global__ void fill(real *p, int n) {
   int i = blockIdx.x * blockDim.x + threadIdx.x;
-#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 700
+#if defined(__CUDA_ARCH__)
   if (i < n) p[i] = real(i);
 #else
   if (i < n) p[i] = real(0);

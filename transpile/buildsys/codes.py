@@ -255,7 +255,8 @@ CODES: dict[str, BuildCode] = {
             """
             What it does: --use_fast_math -> -ffast-math, -rdc=true -> -fgpu-rdc, -dc -> -fgpu-rdc -c,
             -lineinfo -> -gline-tables-only, -G -> -g, --default-stream per-thread ->
-            -fgpu-default-stream=per-thread, -x cu -> -x hip; drops --expt-relaxed-constexpr,
+            -fgpu-default-stream=per-thread, -x cu -> -x hip; in a Makefile that compiles with -dc or
+            -rdc=true, an nvcc link line without it gets -fgpu-rdc; drops --expt-relaxed-constexpr,
             --extended-lambda, -Xptxas .., -maxrregcount, -ccbin .., -cudart ..; reports -dlink, -ptx, -cubin.
             Why: hipcc rejects nvcc's options.
             Example: NVCCFLAGS = --use_fast_math -lineinfo --expt-relaxed-constexpr

@@ -126,9 +126,69 @@ def migrate(text: str, target: str, arches: tuple[str, ...]) -> list[Finding]:
             if f is not None:
                 found.append(f)
         findings.extend(found)
+    if target == "hip":
+        findings.extend(_rdc_links(text))
     for f in findings:
         f.edits = [_tidy(text, e) for e in f.edits]
     return findings
+
+
+# nvcc words that make relocatable device code (hipcc: -fgpu-rdc, on the compiles and on the link).
+_RDC = frozenset({"-dc", "--device-c", "-rdc=true", "--relocatable-device-code=true", "-fgpu-rdc"})
+_NOT_A_LINK = frozenset({"-c", "-dc", "--device-c", "-E", "-M", "-MM", "-ptx", "-cubin", "-fatbin", "-dlink"})
+_VAR_REF = re.compile(r"\$[({]([A-Za-z_][\w.-]*)[)}]")
+
+
+def _rdc_links(text: str) -> list[Finding]:
+    """When the Makefile compiles relocatable device code (`nvcc -dc`, `-rdc=true`), every nvcc recipe line
+    that links (no `-c`) and gets no `-fgpu-rdc` from its own words or its variables gets one after the
+    compiler: hipcc links relocatable objects only with it ("undefined reference to __hip_fatbin")."""
+    lines = logical_lines(text)
+    values: dict[str, list[str]] = {}
+    for line in lines:
+        if line.assign_name:
+            values.setdefault(line.assign_name, []).extend(w.text for w in _split_assignment(line, text))
+
+    def words_of(texts: list[str], seen: frozenset[str] = frozenset()) -> set[str]:
+        """The words, with the variables they reference expanded (transitively, as far as assigned here)."""
+        out = set(texts)
+        for t in texts:
+            for name in _VAR_REF.findall(t):
+                if name not in seen:
+                    out |= words_of(values.get(name, []), seen | {name})
+        return out
+
+    compilers = {n for n, v in values.items() if any(re.search(r"(?:^|/)nvcc$", t) for t in v)}
+    everything = words_of([w.text for line in lines for w in line.words])
+    if not everything & _RDC:
+        return []
+    found: list[Finding] = []
+    for line in lines:
+        if not line.recipe or not line.words:
+            continue
+        first = line.words[0]
+        head = first.text.lstrip("@-+")
+        refs = _VAR_REF.findall(head)
+        is_nvcc = re.search(r"(?:^|/)nvcc$", head) is not None or (len(refs) == 1 and refs[0] in compilers)
+        if not is_nvcc:
+            continue
+        words = words_of([w.text for w in line.words])
+        if words & _NOT_A_LINK or words & _RDC:
+            continue
+        found.append(
+            Finding(
+                "GP424",
+                "link of relocatable device code: `-fgpu-rdc` added (the objects were compiled with nvcc -dc or "
+                '-rdc=true; hipcc links them only with it, else "undefined reference to __hip_fatbin")',
+                first.start,
+                first.end,
+                Status.CONVERTED,
+                first.text,
+                Safety.SAFE,
+                [Edit(first.end, first.end, " -fgpu-rdc")],
+            )
+        )
+    return found
 
 
 def _tidy(text: str, edit: Edit) -> Edit:

@@ -35,16 +35,24 @@ from .common.unconverted import Unconverted
 from .hip.asm_special_registers import AsmSpecialRegisters
 from .hip.builtin_minmax import BuiltinMinMax
 from .hip.builtin_redefinition import BuiltinRedefinition
+from .hip.call_arity import CallArity
 from .hip.coop_groups_include import CoopGroupsInclude
 from .hip.coop_groups_reduce import CoopGroupsReduce
+from .hip.cublas_legacy import CublasLegacy
 from .hip.cublas_math_mode import CublasMathMode
+from .hip.cuda_arch import CudaArch
 from .hip.cuda_functional import CudaFunctional
+from .hip.graph_instantiate import GraphInstantiate
+from .hip.half2_members import Half2Members
+from .hip.host_malloc_flags import HostMallocFlags
 from .hip.launch_braced_dim3 import LaunchBracedDim3
 from .hip.launch_ggl import LaunchGGL
 from .hip.mem_prefetch_location import MemPrefetchLocation
+from .hip.meta_group import MetaGroup
 from .hip.min_version import NeedsNewerHip
 from .hip.pointer_arg_cast import PointerArgCast
 from .hip.runtime_include import RuntimeInclude
+from .hip.symbol_arg import SymbolArg
 from .hip.warp_mask_64 import WarpMask64
 from .hip.warp_reduce_sync import WarpReduceSync
 from .hip.warp_sync_legacy import WarpSyncLegacy
@@ -64,6 +72,14 @@ HIP_FIRST: list[type[Rule]] = [
     CudaFunctional,
     CublasMathMode,
     MemPrefetchLocation,
+    SymbolArg,
+    HostMallocFlags,
+    GraphInstantiate,
+    CallArity,
+    CublasLegacy,
+    Half2Members,
+    CudaArch,
+    MetaGroup,
     NeedsNewerHip,
     CoopGroupsInclude,
     RuntimeInclude,

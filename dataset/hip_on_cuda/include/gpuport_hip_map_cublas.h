@@ -100,7 +100,6 @@
 #define HIPBLAS_STATUS_UNKNOWN CUBLAS_STATUS_LICENSE_ERROR
 #define HIPBLAS_TENSOR_OP_MATH CUBLAS_TENSOR_OP_MATH
 #define HIPBLAS_TF32_TENSOR_OP_MATH CUBLAS_TF32_TENSOR_OP_MATH
-#define hipblasAlloc cublasAlloc
 #define hipblasAtomicsMode_t cublasAtomicsMode_t
 #define hipblasAxpyEx_v2 cublasAxpyEx
 #define hipblasAxpyEx_v2_64 cublasAxpyEx_64
@@ -438,13 +437,11 @@
 // hipblasDznrm2_v2_64 also maps from cublasDznrm2_64; cublasDznrm2_v2_64 chosen
 #define hipblasDznrm2_v2_64 cublasDznrm2_v2_64
 #define hipblasFillMode_t cublasFillMode_t
-#define hipblasFree cublasFree
 #define hipblasGemmAlgo_t cublasGemmAlgo_t
 #define hipblasGemmBatchedEx_v2 cublasGemmBatchedEx
 #define hipblasGemmEx_v2 cublasGemmEx
 #define hipblasGemmStridedBatchedEx_v2 cublasGemmStridedBatchedEx
 #define hipblasGetAtomicsMode cublasGetAtomicsMode
-#define hipblasGetError cublasGetError
 #define hipblasGetMathMode cublasGetMathMode
 #define hipblasGetMatrix cublasGetMatrix
 #define hipblasGetMatrixAsync cublasGetMatrixAsync
@@ -479,7 +476,6 @@
 #define hipblasIdamin cublasIdamin
 // hipblasIdamin_64 also maps from cublasIdamin_v2_64; cublasIdamin_64 chosen
 #define hipblasIdamin_64 cublasIdamin_64
-#define hipblasInit cublasInit
 // hipblasIsamax also maps from cublasIsamax_v2; cublasIsamax chosen
 #define hipblasIsamax cublasIsamax
 // hipblasIsamax_64 also maps from cublasIsamax_v2_64; cublasIsamax_64 chosen
@@ -575,7 +571,6 @@
 // hipblasSdot_64 also maps from cublasSdot_v2_64; cublasSdot_64 chosen
 #define hipblasSdot_64 cublasSdot_64
 #define hipblasSetAtomicsMode cublasSetAtomicsMode
-#define hipblasSetKernelStream cublasSetKernelStream
 #define hipblasSetMathMode cublasSetMathMode
 #define hipblasSetMatrix cublasSetMatrix
 #define hipblasSetMatrixAsync cublasSetMatrixAsync
@@ -617,7 +612,6 @@
 #define hipblasSgetrfBatched cublasSgetrfBatched
 #define hipblasSgetriBatched cublasSgetriBatched
 #define hipblasSgetrsBatched cublasSgetrsBatched
-#define hipblasShutdown cublasShutdown
 #define hipblasSideMode_t cublasSideMode_t
 #define hipblasSmatinvBatched cublasSmatinvBatched
 // hipblasSnrm2 also maps from cublasSnrm2_v2; cublasSnrm2 chosen
@@ -714,7 +708,6 @@
 #define hipblasStrsv_64 cublasStrsv_64
 #define hipblasStrttp cublasStrttp
 #define hipblasUint8gemmBias cublasUint8gemmBias
-#define hipblasXerbla cublasXerbla
 // hipblasZaxpy_v2 also maps from cublasZaxpy; cublasZaxpy_v2 chosen
 #define hipblasZaxpy_v2 cublasZaxpy_v2
 // hipblasZaxpy_v2_64 also maps from cublasZaxpy_64; cublasZaxpy_v2_64 chosen

@@ -107,7 +107,7 @@
 #define hiprandMakeMTGP32KernelState curandMakeMTGP32KernelState
 // hiprandMethod_t also maps from curandMethod; curandMethod_t chosen
 #define hiprandMethod_t curandMethod_t
-// hiprandOrdering_t also maps from curandOrdering; curandOrdering_t chosen
+#define hiprandOrdering curandOrdering
 #define hiprandOrdering_t curandOrdering_t
 // hiprandRngType_t also maps from curandRngType; curandRngType_t chosen
 #define hiprandRngType_t curandRngType_t

@@ -171,7 +171,6 @@
 #define hipArraySparseSubresourceType CUarraySparseSubresourceType
 #define hipArraySparseSubresourceTypeMiptail CU_ARRAY_SPARSE_SUBRESOURCE_TYPE_MIPTAIL
 #define hipArraySparseSubresourceTypeSparseLevel CU_ARRAY_SPARSE_SUBRESOURCE_TYPE_SPARSE_LEVEL
-#define hipArray_Format CUarray_format_enum
 // hipCtxCreate also maps from cuCtxCreate_v2; cuCtxCreate chosen
 #define hipCtxCreate cuCtxCreate
 // hipCtxDestroy also maps from cuCtxDestroy_v2; cuCtxDestroy chosen
@@ -192,8 +191,6 @@
 #define hipCtxSetCurrent cuCtxSetCurrent
 #define hipCtxSetSharedMemConfig cuCtxSetSharedMemConfig
 #define hipCtxSynchronize cuCtxSynchronize
-#define hipDeviceAttributeMaxBlocksPerMultiprocessor CU_DEVICE_ATTRIBUTE_MAX_BLOCKS_PER_MULTIPROCESSOR
-#define hipDeviceAttributeMultiGpuBoardGroupId CU_DEVICE_ATTRIBUTE_MULTI_GPU_BOARD_GROUP_ID
 #define hipDeviceAttributeVirtualMemoryManagementSupported CU_DEVICE_ATTRIBUTE_VIRTUAL_MEMORY_MANAGEMENT_SUPPORTED
 #define hipDeviceComputeCapability cuDeviceComputeCapability
 #define hipDeviceGet cuDeviceGet
@@ -219,12 +216,14 @@
 #define hipDrvGraphExecMemsetNodeSetParams cuGraphExecMemsetNodeSetParams
 #define hipDrvGraphMemcpyNodeGetParams cuGraphMemcpyNodeGetParams
 #define hipDrvGraphMemcpyNodeSetParams cuGraphMemcpyNodeSetParams
-#define hipDrvMemcpy2DUnaligned cuMemcpy2DUnaligned_v2
-#define hipDrvMemcpy3D cuMemcpy3D_v2
-#define hipDrvMemcpy3DAsync cuMemcpy3DAsync_v2
+// hipDrvMemcpy2DUnaligned also maps from cuMemcpy2DUnaligned_v2; cuMemcpy2DUnaligned chosen
+#define hipDrvMemcpy2DUnaligned cuMemcpy2DUnaligned
+// hipDrvMemcpy3D also maps from cuMemcpy3D_v2; cuMemcpy3D chosen
+#define hipDrvMemcpy3D cuMemcpy3D
+// hipDrvMemcpy3DAsync also maps from cuMemcpy3DAsync_v2; cuMemcpy3DAsync chosen
+#define hipDrvMemcpy3DAsync cuMemcpy3DAsync
 #define hipDrvPointerGetAttributes cuPointerGetAttributes
 #define hipErrorContextAlreadyCurrent CUDA_ERROR_CONTEXT_ALREADY_CURRENT
-#define hipErrorContextAlreadyInUse CUDA_ERROR_CONTEXT_ALREADY_IN_USE
 #define hipExternalMemoryBufferDesc_st CUDA_EXTERNAL_MEMORY_BUFFER_DESC_st
 #define hipExternalMemoryHandleDesc_st CUDA_EXTERNAL_MEMORY_HANDLE_DESC_st
 #define hipExternalMemoryHandleType_enum CUexternalMemoryHandleType_enum
@@ -266,7 +265,8 @@
 #define hipMemAddressReserve cuMemAddressReserve
 // hipMemAllocHost also maps from cuMemAllocHost_v2; cuMemAllocHost chosen
 #define hipMemAllocHost cuMemAllocHost
-#define hipMemAllocPitch cuMemAllocPitch_v2
+// hipMemAllocPitch also maps from cuMemAllocPitch_v2; cuMemAllocPitch chosen
+#define hipMemAllocPitch cuMemAllocPitch
 #define hipMemAllocationGranularityMinimum CU_MEM_ALLOC_GRANULARITY_MINIMUM
 #define hipMemAllocationGranularityRecommended CU_MEM_ALLOC_GRANULARITY_RECOMMENDED
 #define hipMemCreate cuMemCreate
@@ -312,8 +312,10 @@
 #define hipMemcpyHtoD cuMemcpyHtoD
 // hipMemcpyHtoDAsync also maps from cuMemcpyHtoDAsync_v2; cuMemcpyHtoDAsync chosen
 #define hipMemcpyHtoDAsync cuMemcpyHtoDAsync
-#define hipMemcpyParam2D cuMemcpy2D_v2
-#define hipMemcpyParam2DAsync cuMemcpy2DAsync_v2
+// hipMemcpyParam2D also maps from cuMemcpy2D_v2; cuMemcpy2D chosen
+#define hipMemcpyParam2D cuMemcpy2D
+// hipMemcpyParam2DAsync also maps from cuMemcpy2DAsync_v2; cuMemcpy2DAsync chosen
+#define hipMemcpyParam2DAsync cuMemcpy2DAsync
 #define hipMemoryTypeArray CU_MEMORYTYPE_ARRAY
 #define hipMemoryTypeUnified CU_MEMORYTYPE_UNIFIED
 // hipMemsetD16 also maps from cuMemsetD16_v2; cuMemsetD16 chosen
@@ -394,10 +396,13 @@
 #define hipUserObject CUuserObject_st
 // hip_Memcpy2D also maps from CUDA_MEMCPY2D_st, CUDA_MEMCPY2D_v1, CUDA_MEMCPY2D_v1_st, CUDA_MEMCPY2D_v2; CUDA_MEMCPY2D chosen
 #define hip_Memcpy2D CUDA_MEMCPY2D
-#define hiprtcLinkAddData cuLinkAddData_v2
-#define hiprtcLinkAddFile cuLinkAddFile_v2
+// hiprtcLinkAddData also maps from cuLinkAddData_v2; cuLinkAddData chosen
+#define hiprtcLinkAddData cuLinkAddData
+// hiprtcLinkAddFile also maps from cuLinkAddFile_v2; cuLinkAddFile chosen
+#define hiprtcLinkAddFile cuLinkAddFile
 #define hiprtcLinkComplete cuLinkComplete
-#define hiprtcLinkCreate cuLinkCreate_v2
+// hiprtcLinkCreate also maps from cuLinkCreate_v2; cuLinkCreate chosen
+#define hiprtcLinkCreate cuLinkCreate
 #define hiprtcLinkDestroy cuLinkDestroy
 #define hiprtcLinkState CUlinkState
 #define ihipCtx_t CUctx_st
@@ -419,20 +424,23 @@
 //   hipDeviceAttributeHostNativeAtomicSupported hipDeviceAttributeIntegrated
 //   hipDeviceAttributeIsMultiGpuBoard hipDeviceAttributeKernelExecTimeout hipDeviceAttributeL2CacheSize
 //   hipDeviceAttributeLocalL1CacheSupported hipDeviceAttributeManagedMemory hipDeviceAttributeMaxBlockDimX
-//   hipDeviceAttributeMaxBlockDimY hipDeviceAttributeMaxBlockDimZ hipDeviceAttributeMaxGridDimX
-//   hipDeviceAttributeMaxGridDimY hipDeviceAttributeMaxGridDimZ hipDeviceAttributeMaxPitch
-//   hipDeviceAttributeMaxRegistersPerBlock hipDeviceAttributeMaxRegistersPerMultiprocessor
-//   hipDeviceAttributeMaxSharedMemoryPerBlock hipDeviceAttributeMaxSharedMemoryPerMultiprocessor
+//   hipDeviceAttributeMaxBlockDimY hipDeviceAttributeMaxBlockDimZ
+//   hipDeviceAttributeMaxBlocksPerMultiProcessor hipDeviceAttributeMaxGridDimX hipDeviceAttributeMaxGridDimY
+//   hipDeviceAttributeMaxGridDimZ hipDeviceAttributeMaxPitch hipDeviceAttributeMaxRegistersPerBlock
+//   hipDeviceAttributeMaxRegistersPerMultiprocessor hipDeviceAttributeMaxSharedMemoryPerBlock
+//   hipDeviceAttributeMaxSharedMemoryPerMultiprocessor hipDeviceAttributeMaxTexture1DLinear
 //   hipDeviceAttributeMaxTexture1DWidth hipDeviceAttributeMaxTexture2DHeight
 //   hipDeviceAttributeMaxTexture2DWidth hipDeviceAttributeMaxTexture3DDepth
 //   hipDeviceAttributeMaxTexture3DHeight hipDeviceAttributeMaxTexture3DWidth
 //   hipDeviceAttributeMaxThreadsPerBlock hipDeviceAttributeMaxThreadsPerMultiProcessor
 //   hipDeviceAttributeMemoryBusWidth hipDeviceAttributeMemoryClockRate
-//   hipDeviceAttributeMemoryPoolsSupported hipDeviceAttributeMultiprocessorCount
-//   hipDeviceAttributePageableMemoryAccess hipDeviceAttributePageableMemoryAccessUsesHostPageTables
-//   hipDeviceAttributePciBusId hipDeviceAttributePciDeviceId hipDeviceAttributeSharedMemPerBlockOptin
+//   hipDeviceAttributeMemoryPoolsSupported hipDeviceAttributeMultiGpuBoardGroupID
+//   hipDeviceAttributeMultiprocessorCount hipDeviceAttributePageableMemoryAccess
+//   hipDeviceAttributePageableMemoryAccessUsesHostPageTables hipDeviceAttributePciBusId
+//   hipDeviceAttributePciDeviceId hipDeviceAttributePciDomainID hipDeviceAttributeSharedMemPerBlockOptin
 //   hipDeviceAttributeSingleToDoublePrecisionPerfRatio hipDeviceAttributeStreamPrioritiesSupported
 //   hipDeviceAttributeSurfaceAlignment hipDeviceAttributeTccDriver hipDeviceAttributeTextureAlignment
 //   hipDeviceAttributeTexturePitchAlignment hipDeviceAttributeTotalConstantMemory
 //   hipDeviceAttributeUnifiedAddressing hipDeviceAttributeWarpSize hipGetDeviceProperties hipHostFree
-//   hipHostMalloc hipInvalidDeviceId hipMemAdvise
+//   hipHostMalloc hipHostMallocMapped hipHostMallocPortable hipHostMallocWriteCombined hipInvalidDeviceId
+//   hipMemAdvise hipMemPrefetchAsync

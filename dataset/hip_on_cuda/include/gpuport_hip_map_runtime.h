@@ -151,10 +151,13 @@
 #define hipDestroyExternalSemaphore cudaDestroyExternalSemaphore
 #define hipDestroySurfaceObject cudaDestroySurfaceObject
 #define hipDestroyTextureObject cudaDestroyTextureObject
+// hipDevP2PAttrAccessSupported also maps from CU_DEVICE_P2P_ATTRIBUTE_ACCESS_SUPPORTED; cudaDevP2PAttrAccessSupported chosen
 #define hipDevP2PAttrAccessSupported cudaDevP2PAttrAccessSupported
 // hipDevP2PAttrHipArrayAccessSupported also maps from CU_DEVICE_P2P_ATTRIBUTE_CUDA_ARRAY_ACCESS_SUPPORTED, CU_DEVICE_P2P_ATTRIBUTE_ACCESS_ACCESS_SUPPORTED (deprecated), CU_DEVICE_P2P_ATTRIBUTE_ARRAY_ACCESS_ACCESS_SUPPORTED (deprecated, removed); cudaDevP2PAttrCudaArrayAccessSupported chosen
 #define hipDevP2PAttrHipArrayAccessSupported cudaDevP2PAttrCudaArrayAccessSupported
+// hipDevP2PAttrNativeAtomicSupported also maps from CU_DEVICE_P2P_ATTRIBUTE_NATIVE_ATOMIC_SUPPORTED; cudaDevP2PAttrNativeAtomicSupported chosen
 #define hipDevP2PAttrNativeAtomicSupported cudaDevP2PAttrNativeAtomicSupported
+// hipDevP2PAttrPerformanceRank also maps from CU_DEVICE_P2P_ATTRIBUTE_PERFORMANCE_RANK; cudaDevP2PAttrPerformanceRank chosen
 #define hipDevP2PAttrPerformanceRank cudaDevP2PAttrPerformanceRank
 // hipDeviceAttributeCanUseStreamWaitValue also maps from CU_DEVICE_ATTRIBUTE_CAN_USE_STREAM_WAIT_VALUE_NOR, CU_DEVICE_ATTRIBUTE_CAN_USE_STREAM_WAIT_VALUE_NOR_V1 (deprecated); cudaDevAttrReserved94 chosen
 #define hipDeviceAttributeCanUseStreamWaitValue cudaDevAttrReserved94
@@ -162,6 +165,38 @@
 #define hipDeviceAttributeCooperativeMultiDeviceLaunch cudaDevAttrCooperativeMultiDeviceLaunch
 // hipDeviceAttributeHostRegisterSupported also maps from CU_DEVICE_ATTRIBUTE_HOST_REGISTER_SUPPORTED; cudaDevAttrHostRegisterSupported chosen
 #define hipDeviceAttributeHostRegisterSupported cudaDevAttrHostRegisterSupported
+// hipDeviceAttributeMaxSurface1D also maps from CU_DEVICE_ATTRIBUTE_MAXIMUM_SURFACE1D_WIDTH; cudaDevAttrMaxSurface1DWidth chosen
+#define hipDeviceAttributeMaxSurface1D cudaDevAttrMaxSurface1DWidth
+// hipDeviceAttributeMaxSurface1DLayered also maps from CU_DEVICE_ATTRIBUTE_MAXIMUM_SURFACE1D_LAYERED_WIDTH; cudaDevAttrMaxSurface1DLayeredWidth chosen
+#define hipDeviceAttributeMaxSurface1DLayered cudaDevAttrMaxSurface1DLayeredWidth
+// hipDeviceAttributeMaxSurface2D also maps from cudaDevAttrMaxSurface2DWidth, CU_DEVICE_ATTRIBUTE_MAXIMUM_SURFACE2D_HEIGHT, CU_DEVICE_ATTRIBUTE_MAXIMUM_SURFACE2D_WIDTH; cudaDevAttrMaxSurface2DHeight chosen
+#define hipDeviceAttributeMaxSurface2D cudaDevAttrMaxSurface2DHeight
+// hipDeviceAttributeMaxSurface2DLayered also maps from cudaDevAttrMaxSurface2DLayeredWidth, CU_DEVICE_ATTRIBUTE_MAXIMUM_SURFACE2D_LAYERED_HEIGHT, CU_DEVICE_ATTRIBUTE_MAXIMUM_SURFACE2D_LAYERED_WIDTH; cudaDevAttrMaxSurface2DLayeredHeight chosen
+#define hipDeviceAttributeMaxSurface2DLayered cudaDevAttrMaxSurface2DLayeredHeight
+// hipDeviceAttributeMaxSurface3D also maps from cudaDevAttrMaxSurface3DHeight, cudaDevAttrMaxSurface3DWidth, CU_DEVICE_ATTRIBUTE_MAXIMUM_SURFACE3D_DEPTH, CU_DEVICE_ATTRIBUTE_MAXIMUM_SURFACE3D_HEIGHT, CU_DEVICE_ATTRIBUTE_MAXIMUM_SURFACE3D_WIDTH; cudaDevAttrMaxSurface3DDepth chosen
+#define hipDeviceAttributeMaxSurface3D cudaDevAttrMaxSurface3DDepth
+// hipDeviceAttributeMaxSurfaceCubemap also maps from CU_DEVICE_ATTRIBUTE_MAXIMUM_SURFACECUBEMAP_WIDTH; cudaDevAttrMaxSurfaceCubemapWidth chosen
+#define hipDeviceAttributeMaxSurfaceCubemap cudaDevAttrMaxSurfaceCubemapWidth
+// hipDeviceAttributeMaxSurfaceCubemapLayered also maps from CU_DEVICE_ATTRIBUTE_MAXIMUM_SURFACECUBEMAP_LAYERED_WIDTH; cudaDevAttrMaxSurfaceCubemapLayeredWidth chosen
+#define hipDeviceAttributeMaxSurfaceCubemapLayered cudaDevAttrMaxSurfaceCubemapLayeredWidth
+// hipDeviceAttributeMaxTexture1DLayered also maps from CU_DEVICE_ATTRIBUTE_MAXIMUM_TEXTURE1D_LAYERED_WIDTH; cudaDevAttrMaxTexture1DLayeredWidth chosen
+#define hipDeviceAttributeMaxTexture1DLayered cudaDevAttrMaxTexture1DLayeredWidth
+// hipDeviceAttributeMaxTexture1DMipmap also maps from CU_DEVICE_ATTRIBUTE_MAXIMUM_TEXTURE1D_MIPMAPPED_WIDTH; cudaDevAttrMaxTexture1DMipmappedWidth chosen
+#define hipDeviceAttributeMaxTexture1DMipmap cudaDevAttrMaxTexture1DMipmappedWidth
+// hipDeviceAttributeMaxTexture2DGather also maps from cudaDevAttrMaxTexture2DGatherWidth, CU_DEVICE_ATTRIBUTE_MAXIMUM_TEXTURE2D_GATHER_HEIGHT, CU_DEVICE_ATTRIBUTE_MAXIMUM_TEXTURE2D_GATHER_WIDTH; cudaDevAttrMaxTexture2DGatherHeight chosen
+#define hipDeviceAttributeMaxTexture2DGather cudaDevAttrMaxTexture2DGatherHeight
+// hipDeviceAttributeMaxTexture2DLayered also maps from cudaDevAttrMaxTexture2DLayeredWidth, CU_DEVICE_ATTRIBUTE_MAXIMUM_TEXTURE2D_ARRAY_HEIGHT, CU_DEVICE_ATTRIBUTE_MAXIMUM_TEXTURE2D_ARRAY_WIDTH, CU_DEVICE_ATTRIBUTE_MAXIMUM_TEXTURE2D_LAYERED_HEIGHT, CU_DEVICE_ATTRIBUTE_MAXIMUM_TEXTURE2D_LAYERED_WIDTH; cudaDevAttrMaxTexture2DLayeredHeight chosen
+#define hipDeviceAttributeMaxTexture2DLayered cudaDevAttrMaxTexture2DLayeredHeight
+// hipDeviceAttributeMaxTexture2DLinear also maps from cudaDevAttrMaxTexture2DLinearPitch, cudaDevAttrMaxTexture2DLinearWidth, CU_DEVICE_ATTRIBUTE_MAXIMUM_TEXTURE2D_LINEAR_HEIGHT, CU_DEVICE_ATTRIBUTE_MAXIMUM_TEXTURE2D_LINEAR_PITCH, CU_DEVICE_ATTRIBUTE_MAXIMUM_TEXTURE2D_LINEAR_WIDTH; cudaDevAttrMaxTexture2DLinearHeight chosen
+#define hipDeviceAttributeMaxTexture2DLinear cudaDevAttrMaxTexture2DLinearHeight
+// hipDeviceAttributeMaxTexture2DMipmap also maps from cudaDevAttrMaxTexture2DMipmappedWidth, CU_DEVICE_ATTRIBUTE_MAXIMUM_TEXTURE2D_MIPMAPPED_HEIGHT, CU_DEVICE_ATTRIBUTE_MAXIMUM_TEXTURE2D_MIPMAPPED_WIDTH; cudaDevAttrMaxTexture2DMipmappedHeight chosen
+#define hipDeviceAttributeMaxTexture2DMipmap cudaDevAttrMaxTexture2DMipmappedHeight
+// hipDeviceAttributeMaxTexture3DAlt also maps from cudaDevAttrMaxTexture3DHeightAlt, cudaDevAttrMaxTexture3DWidthAlt, CU_DEVICE_ATTRIBUTE_MAXIMUM_TEXTURE3D_DEPTH_ALTERNATE, CU_DEVICE_ATTRIBUTE_MAXIMUM_TEXTURE3D_HEIGHT_ALTERNATE, CU_DEVICE_ATTRIBUTE_MAXIMUM_TEXTURE3D_WIDTH_ALTERNATE; cudaDevAttrMaxTexture3DDepthAlt chosen
+#define hipDeviceAttributeMaxTexture3DAlt cudaDevAttrMaxTexture3DDepthAlt
+// hipDeviceAttributeMaxTextureCubemap also maps from CU_DEVICE_ATTRIBUTE_MAXIMUM_TEXTURECUBEMAP_WIDTH; cudaDevAttrMaxTextureCubemapWidth chosen
+#define hipDeviceAttributeMaxTextureCubemap cudaDevAttrMaxTextureCubemapWidth
+// hipDeviceAttributeMaxTextureCubemapLayered also maps from CU_DEVICE_ATTRIBUTE_MAXIMUM_TEXTURECUBEMAP_LAYERED_WIDTH; cudaDevAttrMaxTextureCubemapLayeredWidth chosen
+#define hipDeviceAttributeMaxTextureCubemapLayered cudaDevAttrMaxTextureCubemapLayeredWidth
 // hipDeviceCanAccessPeer also maps from cuDeviceCanAccessPeer; cudaDeviceCanAccessPeer chosen
 #define hipDeviceCanAccessPeer cudaDeviceCanAccessPeer
 #define hipDeviceDisablePeerAccess cudaDeviceDisablePeerAccess
@@ -176,6 +211,7 @@
 #define hipDeviceGetDefaultMemPool cudaDeviceGetDefaultMemPool
 // hipDeviceGetGraphMemAttribute also maps from cuDeviceGetGraphMemAttribute; cudaDeviceGetGraphMemAttribute chosen
 #define hipDeviceGetGraphMemAttribute cudaDeviceGetGraphMemAttribute
+// hipDeviceGetLimit also maps from cuCtxGetLimit; cudaDeviceGetLimit chosen
 #define hipDeviceGetLimit cudaDeviceGetLimit
 // hipDeviceGetMemPool also maps from cuDeviceGetMemPool; cudaDeviceGetMemPool chosen
 #define hipDeviceGetMemPool cudaDeviceGetMemPool
@@ -184,23 +220,31 @@
 // hipDeviceGetPCIBusId also maps from cuDeviceGetPCIBusId; cudaDeviceGetPCIBusId chosen
 #define hipDeviceGetPCIBusId cudaDeviceGetPCIBusId
 #define hipDeviceGetSharedMemConfig cudaDeviceGetSharedMemConfig
+// hipDeviceGetStreamPriorityRange also maps from cuCtxGetStreamPriorityRange; cudaDeviceGetStreamPriorityRange chosen
 #define hipDeviceGetStreamPriorityRange cudaDeviceGetStreamPriorityRange
 // hipDeviceGraphMemTrim also maps from cuDeviceGraphMemTrim; cudaDeviceGraphMemTrim chosen
 #define hipDeviceGraphMemTrim cudaDeviceGraphMemTrim
+// hipDeviceLmemResizeToMax also maps from CU_CTX_LMEM_RESIZE_TO_MAX; cudaDeviceLmemResizeToMax chosen
 #define hipDeviceLmemResizeToMax cudaDeviceLmemResizeToMax
+// hipDeviceMapHost also maps from CU_CTX_MAP_HOST; cudaDeviceMapHost chosen
 #define hipDeviceMapHost cudaDeviceMapHost
 // hipDeviceReset also maps from cudaThreadExit; cudaDeviceReset chosen
 #define hipDeviceReset cudaDeviceReset
+// hipDeviceScheduleAuto also maps from CU_CTX_SCHED_AUTO; cudaDeviceScheduleAuto chosen
 #define hipDeviceScheduleAuto cudaDeviceScheduleAuto
-// hipDeviceScheduleBlockingSync also maps from cudaDeviceBlockingSync; cudaDeviceScheduleBlockingSync chosen
+// hipDeviceScheduleBlockingSync also maps from cudaDeviceBlockingSync, CU_CTX_BLOCKING_SYNC, CU_CTX_SCHED_BLOCKING_SYNC; cudaDeviceScheduleBlockingSync chosen
 #define hipDeviceScheduleBlockingSync cudaDeviceScheduleBlockingSync
+// hipDeviceScheduleMask also maps from CU_CTX_SCHED_MASK; cudaDeviceScheduleMask chosen
 #define hipDeviceScheduleMask cudaDeviceScheduleMask
+// hipDeviceScheduleSpin also maps from CU_CTX_SCHED_SPIN; cudaDeviceScheduleSpin chosen
 #define hipDeviceScheduleSpin cudaDeviceScheduleSpin
+// hipDeviceScheduleYield also maps from CU_CTX_SCHED_YIELD; cudaDeviceScheduleYield chosen
 #define hipDeviceScheduleYield cudaDeviceScheduleYield
 // hipDeviceSetCacheConfig also maps from cudaThreadSetCacheConfig; cudaDeviceSetCacheConfig chosen
 #define hipDeviceSetCacheConfig cudaDeviceSetCacheConfig
 // hipDeviceSetGraphMemAttribute also maps from cuDeviceSetGraphMemAttribute; cudaDeviceSetGraphMemAttribute chosen
 #define hipDeviceSetGraphMemAttribute cudaDeviceSetGraphMemAttribute
+// hipDeviceSetLimit also maps from cuCtxSetLimit; cudaDeviceSetLimit chosen
 #define hipDeviceSetLimit cudaDeviceSetLimit
 // hipDeviceSetMemPool also maps from cuDeviceSetMemPool; cudaDeviceSetMemPool chosen
 #define hipDeviceSetMemPool cudaDeviceSetMemPool
@@ -221,6 +265,8 @@
 #define hipErrorAssert cudaErrorAssert
 // hipErrorCapturedEvent also maps from CUDA_ERROR_CAPTURED_EVENT; cudaErrorCapturedEvent chosen
 #define hipErrorCapturedEvent cudaErrorCapturedEvent
+// hipErrorContextAlreadyInUse also maps from CUDA_ERROR_CONTEXT_ALREADY_IN_USE; cudaErrorDeviceAlreadyInUse chosen
+#define hipErrorContextAlreadyInUse cudaErrorDeviceAlreadyInUse
 // hipErrorContextIsDestroyed also maps from CUDA_ERROR_CONTEXT_IS_DESTROYED; cudaErrorContextIsDestroyed chosen
 #define hipErrorContextIsDestroyed cudaErrorContextIsDestroyed
 // hipErrorCooperativeLaunchTooLarge also maps from CUDA_ERROR_COOPERATIVE_LAUNCH_TOO_LARGE; cudaErrorCooperativeLaunchTooLarge chosen
@@ -313,6 +359,7 @@
 #define hipErrorProfilerDisabled cudaErrorProfilerDisabled
 // hipErrorProfilerNotInitialized also maps from CUDA_ERROR_PROFILER_NOT_INITIALIZED; cudaErrorProfilerNotInitialized chosen
 #define hipErrorProfilerNotInitialized cudaErrorProfilerNotInitialized
+// hipErrorSetOnActiveProcess also maps from CUDA_ERROR_PRIMARY_CONTEXT_ACTIVE; cudaErrorSetOnActiveProcess chosen
 #define hipErrorSetOnActiveProcess cudaErrorSetOnActiveProcess
 // hipErrorSharedObjectInitFailed also maps from CUDA_ERROR_SHARED_OBJECT_INIT_FAILED; cudaErrorSharedObjectInitFailed chosen
 #define hipErrorSharedObjectInitFailed cudaErrorSharedObjectInitFailed
@@ -441,14 +488,17 @@
 // hipFuncCachePreferShared also maps from CU_FUNC_CACHE_PREFER_SHARED; cudaFuncCachePreferShared chosen
 #define hipFuncCachePreferShared cudaFuncCachePreferShared
 #define hipFuncGetAttributes cudaFuncGetAttributes
-// hipFuncSetAttribute also maps from cuFuncSetAttribute; cudaFuncSetAttribute chosen
 #define hipFuncSetAttribute cudaFuncSetAttribute
-// hipFuncSetCacheConfig also maps from cuFuncSetCacheConfig; cudaFuncSetCacheConfig chosen
 #define hipFuncSetCacheConfig cudaFuncSetCacheConfig
-// hipFuncSetSharedMemConfig also maps from cuFuncSetSharedMemConfig; cudaFuncSetSharedMemConfig chosen
 #define hipFuncSetSharedMemConfig cudaFuncSetSharedMemConfig
 // hipFunction_t also maps from CUfunction; cudaFunction_t chosen
 #define hipFunction_t cudaFunction_t
+// hipGLDeviceListAll also maps from CU_GL_DEVICE_LIST_ALL; cudaGLDeviceListAll chosen
+#define hipGLDeviceListAll cudaGLDeviceListAll
+// hipGLDeviceListCurrentFrame also maps from CU_GL_DEVICE_LIST_CURRENT_FRAME; cudaGLDeviceListCurrentFrame chosen
+#define hipGLDeviceListCurrentFrame cudaGLDeviceListCurrentFrame
+// hipGLDeviceListNextFrame also maps from CU_GL_DEVICE_LIST_NEXT_FRAME; cudaGLDeviceListNextFrame chosen
+#define hipGLDeviceListNextFrame cudaGLDeviceListNextFrame
 // hipGLGetDevices also maps from cuGLGetDevices; cudaGLGetDevices chosen
 #define hipGLGetDevices cudaGLGetDevices
 // hipGPUDirectRDMAWritesOrdering also maps from CUGPUDirectRDMAWritesOrdering, CUGPUDirectRDMAWritesOrdering_enum; cudaGPUDirectRDMAWritesOrdering chosen
@@ -777,16 +827,20 @@
 #define hipGraphicsUnregisterResource cudaGraphicsUnregisterResource
 // hipHostFn_t also maps from CUhostFn; cudaHostFn_t chosen
 #define hipHostFn_t cudaHostFn_t
-// hipHostGetDevicePointer also maps from cuMemHostGetDevicePointer_v2; cudaHostGetDevicePointer chosen
+// hipHostGetDevicePointer also maps from cuMemHostGetDevicePointer, cuMemHostGetDevicePointer_v2; cudaHostGetDevicePointer chosen
 #define hipHostGetDevicePointer cudaHostGetDevicePointer
+// hipHostGetFlags also maps from cuMemHostGetFlags; cudaHostGetFlags chosen
 #define hipHostGetFlags cudaHostGetFlags
 // hipHostNodeParams also maps from CUDA_HOST_NODE_PARAMS, CUDA_HOST_NODE_PARAMS_st, CUDA_HOST_NODE_PARAMS_v1; cudaHostNodeParams chosen
 #define hipHostNodeParams cudaHostNodeParams
 // hipHostRegister also maps from cuMemHostRegister, cuMemHostRegister_v2; cudaHostRegister chosen
 #define hipHostRegister cudaHostRegister
 #define hipHostRegisterDefault cudaHostRegisterDefault
+// hipHostRegisterIoMemory also maps from CU_MEMHOSTREGISTER_IOMEMORY; cudaHostRegisterIoMemory chosen
 #define hipHostRegisterIoMemory cudaHostRegisterIoMemory
+// hipHostRegisterMapped also maps from CU_MEMHOSTREGISTER_DEVICEMAP; cudaHostRegisterMapped chosen
 #define hipHostRegisterMapped cudaHostRegisterMapped
+// hipHostRegisterPortable also maps from CU_MEMHOSTREGISTER_PORTABLE; cudaHostRegisterPortable chosen
 #define hipHostRegisterPortable cudaHostRegisterPortable
 // hipHostRegisterReadOnly also maps from CU_MEMHOSTREGISTER_READ_ONLY; cudaHostRegisterReadOnly chosen
 #define hipHostRegisterReadOnly cudaHostRegisterReadOnly
@@ -852,6 +906,7 @@
 #define hipMallocAsync cudaMallocAsync
 // hipMallocFromPoolAsync also maps from cuMemAllocFromPoolAsync; cudaMallocFromPoolAsync chosen
 #define hipMallocFromPoolAsync cudaMallocFromPoolAsync
+// hipMallocManaged also maps from cuMemAllocManaged; cudaMallocManaged chosen
 #define hipMallocManaged cudaMallocManaged
 #define hipMallocMipmappedArray cudaMallocMipmappedArray
 #define hipMallocPitch cudaMallocPitch
@@ -1000,7 +1055,9 @@
 #define hipMemcpyToArray cudaMemcpyToArray
 #define hipMemcpyToSymbol cudaMemcpyToSymbol
 #define hipMemcpyToSymbolAsync cudaMemcpyToSymbolAsync
+// hipMemoryTypeDevice also maps from CU_MEMORYTYPE_DEVICE; cudaMemoryTypeDevice chosen
 #define hipMemoryTypeDevice cudaMemoryTypeDevice
+// hipMemoryTypeHost also maps from CU_MEMORYTYPE_HOST; cudaMemoryTypeHost chosen
 #define hipMemoryTypeHost cudaMemoryTypeHost
 #define hipMemoryTypeManaged cudaMemoryTypeManaged
 #define hipMemoryTypeUnregistered cudaMemoryTypeUnregistered
@@ -1110,6 +1167,7 @@
 // hipStreamCaptureStatusNone also maps from CU_STREAM_CAPTURE_STATUS_NONE; cudaStreamCaptureStatusNone chosen
 #define hipStreamCaptureStatusNone cudaStreamCaptureStatusNone
 #define hipStreamCreate cudaStreamCreate
+// hipStreamCreateWithFlags also maps from cuStreamCreate; cudaStreamCreateWithFlags chosen
 #define hipStreamCreateWithFlags cudaStreamCreateWithFlags
 // hipStreamCreateWithPriority also maps from cuStreamCreateWithPriority; cudaStreamCreateWithPriority chosen
 #define hipStreamCreateWithPriority cudaStreamCreateWithPriority
@@ -1129,9 +1187,11 @@
 #define hipStreamGetPriority cudaStreamGetPriority
 // hipStreamIsCapturing also maps from cuStreamIsCapturing; cudaStreamIsCapturing chosen
 #define hipStreamIsCapturing cudaStreamIsCapturing
+// hipStreamLegacy also maps from CU_STREAM_LEGACY; cudaStreamLegacy chosen
 #define hipStreamLegacy cudaStreamLegacy
 // hipStreamNonBlocking also maps from CU_STREAM_NON_BLOCKING; cudaStreamNonBlocking chosen
 #define hipStreamNonBlocking cudaStreamNonBlocking
+// hipStreamPerThread also maps from CU_STREAM_PER_THREAD; cudaStreamPerThread chosen
 #define hipStreamPerThread cudaStreamPerThread
 // hipStreamQuery also maps from cuStreamQuery; cudaStreamQuery chosen
 #define hipStreamQuery cudaStreamQuery
@@ -1173,5 +1233,4 @@
 #define make_hipPos make_cudaPos
 
 // Defined by hand in the layer's headers (more than a rename):
-//   __HIPCC__ hipDeviceAttributeMultiGpuBoardGroupID hipHostMallocDefault hipHostMallocMapped
-//   hipHostMallocPortable hipHostMallocWriteCombined hipMemPrefetchAsync
+//   __HIPCC__ __HIP_DEVICE_COMPILE__ hipHostMallocDefault

@@ -11,20 +11,26 @@
 #define HIPresourcetype_enum CUresourcetype_enum
 // hipArray also maps from CUarray_st; cudaArray chosen
 #define hipArray cudaArray
+// hipArrayCubemap also maps from CUDA_ARRAY3D_CUBEMAP; cudaArrayCubemap chosen
 #define hipArrayCubemap cudaArrayCubemap
 #define hipArrayDefault cudaArrayDefault
+// hipArrayLayered also maps from CUDA_ARRAY3D_LAYERED; cudaArrayLayered chosen
 #define hipArrayLayered cudaArrayLayered
+// hipArraySurfaceLoadStore also maps from CUDA_ARRAY3D_SURFACE_LDST; cudaArraySurfaceLoadStore chosen
 #define hipArraySurfaceLoadStore cudaArraySurfaceLoadStore
+// hipArrayTextureGather also maps from CUDA_ARRAY3D_TEXTURE_GATHER; cudaArrayTextureGather chosen
 #define hipArrayTextureGather cudaArrayTextureGather
+// hipArray_Format also maps from CUarray_format_enum; CUarray_format chosen
+#define hipArray_Format CUarray_format
 #define hipArray_const_t cudaArray_const_t
 // hipArray_t also maps from CUarray; cudaArray_t chosen
 #define hipArray_t cudaArray_t
 #define hipChannelFormatDesc cudaChannelFormatDesc
 #define hipChannelFormatKind cudaChannelFormatKind
-// hipComputeMode also maps from CUcomputemode_enum; cudaComputeMode chosen
+// hipComputeMode also maps from CUcomputemode, CUcomputemode_enum; cudaComputeMode chosen
 #define hipComputeMode cudaComputeMode
 #define hipCtx_t CUcontext
-// hipDeviceP2PAttr also maps from CUdevice_P2PAttribute_enum; cudaDeviceP2PAttr chosen
+// hipDeviceP2PAttr also maps from CUdevice_P2PAttribute, CUdevice_P2PAttribute_enum; cudaDeviceP2PAttr chosen
 #define hipDeviceP2PAttr cudaDeviceP2PAttr
 // hipDevice_t also maps from CUdevice_v1; CUdevice chosen
 #define hipDevice_t CUdevice
@@ -35,7 +41,10 @@
 // hipEvent_t also maps from CUevent; cudaEvent_t chosen
 #define hipEvent_t cudaEvent_t
 #define hipExtent cudaExtent
-#define hipFuncCache_t cudaFuncCache
+// hipFuncCache_t also maps from CUfunc_cache_enum, cudaFuncCache; CUfunc_cache chosen
+#define hipFuncCache_t CUfunc_cache
+// hipFunction_attribute also maps from CUfunction_attribute_enum; CUfunction_attribute chosen
+#define hipFunction_attribute CUfunction_attribute
 // hipGLDeviceList also maps from CUGLDeviceList, CUGLDeviceList_enum; cudaGLDeviceList chosen
 #define hipGLDeviceList cudaGLDeviceList
 // hipGraphExec_t also maps from CUgraphExec; cudaGraphExec_t chosen
@@ -46,11 +55,11 @@
 #define hipGraphicsRegisterFlags cudaGraphicsRegisterFlags
 // hipIpcEventHandle_st also maps from CUipcEventHandle_st; cudaIpcEventHandle_st chosen
 #define hipIpcEventHandle_st cudaIpcEventHandle_st
-// hipIpcEventHandle_t also maps from CUipcEventHandle_v1; cudaIpcEventHandle_t chosen
+// hipIpcEventHandle_t also maps from CUipcEventHandle, CUipcEventHandle_v1; cudaIpcEventHandle_t chosen
 #define hipIpcEventHandle_t cudaIpcEventHandle_t
 // hipIpcMemHandle_st also maps from CUipcMemHandle_st; cudaIpcMemHandle_st chosen
 #define hipIpcMemHandle_st cudaIpcMemHandle_st
-// hipIpcMemHandle_t also maps from CUipcMemHandle_v1; cudaIpcMemHandle_t chosen
+// hipIpcMemHandle_t also maps from CUipcMemHandle, CUipcMemHandle_v1; cudaIpcMemHandle_t chosen
 #define hipIpcMemHandle_t cudaIpcMemHandle_t
 // hipJitOption also maps from CUjit_option_enum; CUjit_option chosen
 #define hipJitOption CUjit_option
@@ -71,6 +80,7 @@
 #define hipMemcpyKind cudaMemcpyKind
 // hipMemoryAdvise also maps from CUmem_advise, CUmem_advise_enum; cudaMemoryAdvise chosen
 #define hipMemoryAdvise cudaMemoryAdvise
+// hipMemoryType also maps from CUmemorytype, CUmemorytype_enum; cudaMemoryType chosen
 #define hipMemoryType cudaMemoryType
 #define hipMipmappedArray_const_t cudaMipmappedArray_const_t
 // hipMipmappedArray_t also maps from CUmipmappedArray; cudaMipmappedArray_t chosen
@@ -93,7 +103,7 @@
 // hipStream_t also maps from CUstream; cudaStream_t chosen
 #define hipStream_t cudaStream_t
 #define hipSurfaceBoundaryMode cudaSurfaceBoundaryMode
-// hipSurfaceObject_t also maps from CUsurfObject_v1; cudaSurfaceObject_t chosen
+// hipSurfaceObject_t also maps from CUsurfObject, CUsurfObject_v1; cudaSurfaceObject_t chosen
 #define hipSurfaceObject_t cudaSurfaceObject_t
 #define hipTexRef CUtexref
 #define hipTextureAddressMode cudaTextureAddressMode
@@ -111,6 +121,8 @@
 #define hipTextureTypeCubemapLayered cudaTextureTypeCubemapLayered
 // hipUUID also maps from cudaUUID_t; CUuuid chosen
 #define hipUUID CUuuid
+// hiprtcJITInputType also maps from CUjitInputType_enum; CUjitInputType chosen
+#define hiprtcJITInputType CUjitInputType
 #define ihipEvent_t CUevent_st
 #define ihipMemPoolHandle_t CUmemPoolHandle_st
 #define ihipStream_t CUstream_st

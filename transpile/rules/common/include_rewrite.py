@@ -4,7 +4,9 @@ What it does
     Rewrites the path of `#include <...>` / `#include "..."` directives found in the headers table:
     `<cuda_runtime.h>` -> `<hip/hip_runtime.h>`, `<cublas_v2.h>` -> `<hipblas.h>`; for SYCL,
     `<cuda_runtime.h>` -> `<sycl/sycl.hpp>`. A table value of `~` removes the directive (a header with no
-    counterpart that nothing needs, e.g. `device_launch_parameters.h`).
+    counterpart that nothing needs, e.g. `device_launch_parameters.h`). An include that maps to a header an
+    earlier include of the file already became (`cublas.h` then `cublas_v2.h`, a run of `curand_*.h`), with
+    no `#if`/`#else`/`#endif` between the two, is removed for HIP, as hipify-clang does.
 Why
     Include paths are the one place inside a string-like token that must change.
 Example
@@ -13,13 +15,15 @@ Translated to
     #include <hip/hip_runtime.h>
 Safety
     safe. A user header whose name merely contains "cuda" (`"user-cuda.h"`) is never touched; headers with
-    no counterpart (cuDNN) are reported unconverted.
+    no counterpart (cuDNN), or whose counterpart is newer than the target HIP (`<cuda_bf16.h>` before
+    HIP 5.6), are reported unconverted and left as written.
 References
     transpile/tables/headers.tsv
 """
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
 
 from ...context import RuleContext
@@ -29,6 +33,10 @@ from ...includes import inside_extern_c, with_cpp_linkage
 from ..base import Rule
 
 REMOVE = "~"
+# A conditional directive: includes on either side of one are not duplicates of each other.
+_CONDITIONAL = re.compile(
+    rb"^[ \t]*#[ \t]*(?:if|ifdef|ifndef|elif|elifdef|elifndef|else|endif)\b", re.MULTILINE
+)
 
 
 class IncludeRewrite(Rule):
@@ -39,6 +47,7 @@ class IncludeRewrite(Rule):
     tree_free_ok = True  # acts only at CUDA names and include lines
 
     def run(self, ctx: RuleContext) -> Iterator[Diagnostic]:
+        mapped: dict[str, int] = {}  # target header -> end of the first directive that became it
         for inc in ctx.includes:
             entry = ctx.tables.header(inc.path)
             if entry is None:
@@ -53,6 +62,18 @@ class IncludeRewrite(Rule):
                     inc.start, inc.end, f"header <{inc.path}>: {why}", family=entry.family, symbol=inc.path
                 )
                 continue
+            have = ctx.options.hip_version
+            if ctx.target == "hip" and entry.min_hip is not None and entry.min_hip > have:
+                yield self.unconverted(
+                    inc.start,
+                    inc.end,
+                    f"header <{inc.path}>: its HIP counterpart <{spelled}> needs HIP "
+                    f"{entry.min_hip[0]}.{entry.min_hip[1]}; the target is HIP {have[0]}.{have[1]} (--hip-version)"
+                    + (f": {entry.note}" if entry.note else ""),
+                    family=entry.family,
+                    symbol=inc.path,
+                )
+                continue
             new = inc.path if spelled == "=" else spelled
             if new == REMOVE:
                 yield self.converted(
@@ -64,6 +85,18 @@ class IncludeRewrite(Rule):
                     symbol=inc.path,
                 )
                 continue
+            first = mapped.get(new) if ctx.target == "hip" else None
+            if first is not None and not _CONDITIONAL.search(ctx.source, first, inc.directive_start):
+                yield self.converted(
+                    inc.directive_start,
+                    inc.directive_end,
+                    f"<{inc.path}> removed: <{new}> is included above",
+                    [Edit(inc.directive_start, inc.directive_end, "")],
+                    family=entry.family,
+                    symbol=inc.path,
+                )
+                continue
+            mapped.setdefault(new, inc.directive_end)
             edits = [Edit(inc.start, inc.end, new)] if new != inc.path else []
             if (
                 ctx.target == "hip"

@@ -3,11 +3,13 @@
 What it does
     CUDA's C++ runtime header declares some APIs as templates over the argument's type, so code passes a
     kernel name or a `T**` directly. HIP declares them with `const void*` (kernels: `cudaFuncSetAttribute`,
-    `cudaFuncSetCacheConfig`, `cudaFuncSetSharedMemConfig`, `cudaFuncGetAttributes`) or `void**`
-    (allocations: `cudaMallocPitch`, `cudaMallocAsync`, `cudaHostGetDevicePointer`,
-    `cudaGetSymbolAddress`, `cudaMallocFromPoolAsync`), which those arguments do not convert to
-    implicitly. This rule wraps the argument in `reinterpret_cast<...>(...)` unless it already is a cast.
-    (`hipMalloc`, `hipHostMalloc` and `hipMallocManaged` have template overloads in HIP: no cast needed.)
+    `cudaFuncSetCacheConfig`, `cudaFuncSetSharedMemConfig`, `cudaFuncGetAttributes`, `cudaLaunchKernel`)
+    or `void**` (allocations: `cudaMallocPitch`, `cudaHostGetDevicePointer`, `cudaGetSymbolAddress`),
+    which those arguments do not convert to implicitly. This rule wraps the argument in
+    `reinterpret_cast<...>(...)` unless it already is a cast, or is `&p` for a `p` this file declares
+    `void*` (already a `void**`). (`hipMalloc`, `hipHostMalloc`, `hipMallocManaged`, `hipMallocAsync`,
+    `hipMallocFromPoolAsync` and `hipLaunchCooperativeKernel` have template overloads in HIP 5.2 and
+    later: no cast needed.)
 Why
     Without it the HIP translation fails to compile ("no matching function for call to
     'hipMallocPitch'"), although the call means the same thing.
@@ -40,12 +42,14 @@ CAST_ARG = {
     "cudaFuncSetCacheConfig": (0, "const void*"),
     "cudaFuncSetSharedMemConfig": (0, "const void*"),
     "cudaFuncGetAttributes": (1, "const void*"),
+    "cudaLaunchKernel": (0, "const void*"),
     "cudaMallocPitch": (0, "void**"),
-    "cudaMallocAsync": (0, "void**"),
-    "cudaMallocFromPoolAsync": (0, "void**"),
     "cudaHostGetDevicePointer": (0, "void**"),
     "cudaGetSymbolAddress": (0, "void**"),
 }
+_ADDRESS_OF = re.compile(r"^\s*&\s*([A-Za-z_]\w*)\s*$")
+# `void *p`, `void* p = ...`, `void *p, *q`: names declared as a plain `void*` (not `void**`).
+_VOID_POINTER = re.compile(rb"\bvoid\s*\*\s*(?:const\s+)?([A-Za-z_]\w*)\s*[=;,)\[]")
 _ALREADY_CAST = re.compile(r"^\s*(?:reinterpret_cast\s*<|static_cast\s*<|\(\s*(?:const\s+)?void\s*\*+\s*\))")
 
 
@@ -57,6 +61,7 @@ class PointerArgCast(Rule):
     triggers = tuple(name.encode() for name in CAST_ARG)
 
     def run(self, ctx: RuleContext) -> Iterator[Diagnostic]:
+        void_pointers: set[str] | None = None
         for occ in ctx.occurrences:
             spec = CAST_ARG.get(occ.name)
             if spec is None:
@@ -66,8 +71,15 @@ class PointerArgCast(Rule):
             if call is None or len(call.args) <= index:
                 continue
             start, end = call.args[index]
-            if _ALREADY_CAST.match(ctx.slice(start, end)):
+            text = ctx.slice(start, end)
+            if _ALREADY_CAST.match(text):
                 continue
+            address_of = _ADDRESS_OF.match(text)
+            if cast_to == "void**" and address_of:
+                if void_pointers is None:
+                    void_pointers = {m.group(1).decode() for m in _VOID_POINTER.finditer(ctx.source)}
+                if address_of.group(1) in void_pointers:
+                    continue  # `&p` of a `void* p` is already the `void**` HIP takes
             yield self.warning(
                 start,
                 end,

@@ -5,7 +5,11 @@ What it does
     (`threadIdx`), qualifiers (`__global__`, `__forceinline__`), runtime, driver and device API names,
     vector types — and that includes neither a CUDA runtime header (`cuda_runtime.h`, `cuda.h`, which GP002
     maps to `hip/hip_runtime.h`) nor, in a tree translation, a project header that brings one with it
-    (found by the tree's include graph), gets `#include <hip/hip_runtime.h>` as its first line.
+    (found by the tree's include graph), gets `#include <hip/hip_runtime.h>`; so does every `.cu` file with
+    code that includes neither, whatever it uses (nvcc compiles each with the runtime included). The
+    include goes where hipify-clang puts it: before the first line of code (after a leading comment
+    block), and after a leading `#pragma once` or include guard (`#ifndef NAME`, maybe `#pragma once`,
+    `#define NAME`).
 Why
     nvcc includes `cuda_runtime.h` into every translation unit implicitly; hipcc does not include
     `hip/hip_runtime.h`. CUDA headers and `.cu` files that rely on the implicit include fail under hipcc
@@ -32,6 +36,7 @@ from ...context import RuleContext
 from ...diagnostics import Diagnostic, Safety, Status
 from ...edits import Edit
 from ...includes import COOP_HEADERS, RUNTIME_HEADERS, with_cpp_linkage
+from ...tokens import code_tokens
 from ..base import Rule
 
 # What nvcc provides without an include and hipcc does not.
@@ -64,17 +69,42 @@ class RuntimeInclude(Rule):
             used = sorted(
                 n for n in ctx.candidate_names if (e := symbols.get(n)) is not None and e.family in FAMILIES
             )
+        if not used and ctx.path.lower().endswith(".cu") and code_tokens(ctx.source[:65536]):
+            used = ["nothing of it, but is a .cu file"]
         if not used:
             return
+        at = insertion_point(ctx.source)
         # INFO: a safe addition, not a CUDA reference; listed in verbose output only.
         yield Diagnostic(
             self.code,
             f"`#include <hip/hip_runtime.h>` added: the file uses {used[0]} and nvcc's implicit include is gone",
-            0,
-            0,
+            at,
+            at,
             Status.INFO,
             "headers",
             "hip/hip_runtime.h",
             Safety.SAFE,
-            (Edit(0, 0, with_cpp_linkage(INCLUDE) if ctx.options.included_in_extern_c else INCLUDE),),
+            (Edit(at, at, with_cpp_linkage(INCLUDE) if ctx.options.included_in_extern_c else INCLUDE),),
         )
+
+
+def insertion_point(source: bytes) -> int:
+    """Where the runtime include goes: the start of the first line of code (after leading comments), or
+    after that line when it is `#pragma once` or an include guard's `#ifndef NAME` (followed by
+    `#define NAME`)."""
+    tokens = code_tokens(source[:65536])
+    if not tokens:
+        return 0
+    first = tokens[0]
+    line_start = source.rfind(b"\n", 0, first.start) + 1
+    if first.text != b"#" or len(tokens) < 3:
+        return line_start
+    words = [t.text for t in tokens[1:3]]
+    rest = [t.text for t in tokens[3:9]]
+    if rest[:3] == [b"#", b"pragma", b"once"]:
+        rest = rest[3:]  # `#ifndef NAME`, `#pragma once`, `#define NAME`
+    guard = words[0] == b"ifndef" and rest[:3] == [b"#", b"define", words[1]]
+    if words == [b"pragma", b"once"] or guard:
+        line_end = source.find(b"\n", tokens[2].end)
+        return len(source) if line_end < 0 else line_end + 1
+    return line_start

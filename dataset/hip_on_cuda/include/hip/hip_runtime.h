@@ -42,6 +42,10 @@
     kernel_name<<<(num_blocks), (num_threads), (mem_per_block), (stream_id)>>>(__VA_ARGS__);    \
   } while (0)
 
+// Device symbols passed to the symbol APIs: HIP's AMD headers define HIP_SYMBOL(X) as X, and CUDA's
+// cudaMemcpyToSymbol & co. have template overloads that take the symbol by reference, so X it is here too.
+#define HIP_SYMBOL(X) X
+
 // Old HIP spellings of the built-in index variables and of dynamic shared memory.
 #define hipThreadIdx_x (threadIdx.x)
 #define hipThreadIdx_y (threadIdx.y)

@@ -6,7 +6,7 @@ NVCCFLAGS = -O3 -std=c++17 --offload-arch=gfx90a --offload-arch=gfx942 \
 LDLIBS = -L/opt/rocm/lib -lamdhip64 -lhipblas
 
 app: main.o kern.o
-	$(NVCC) $(NVCCFLAGS) -o $@ $^ $(LDLIBS)
+	$(NVCC) -fgpu-rdc $(NVCCFLAGS) -o $@ $^ $(LDLIBS)
 
 %.o: %.cu
 	$(NVCC) $(NVCCFLAGS) -fgpu-rdc -c $< -o $@   # compile

@@ -1,3 +1,4 @@
+#include <hip/hip_runtime.h>
 #include <hipblas/hipblas.h>
 #include <hiprand/hiprand.h>
 #include <hipfft/hipfft.h>

@@ -1,6 +1,6 @@
 #include <hip/hip_runtime.h>
 #if defined(USE_PINNED)
-#define HOST_ALLOC(p, n) hipHostMalloc(&(p), (n))
+#define HOST_ALLOC(p, n) hipHostMalloc(&(p), (n), hipHostMallocDefault)
 #define HOST_FREE(p) hipHostFree(p)
 #else
 #define HOST_ALLOC(p, n) ((p) = malloc(n), hipSuccess) /* not cudaMallocHost */

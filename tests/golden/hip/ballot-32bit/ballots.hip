@@ -1,5 +1,5 @@
-#include <hip/hip_runtime.h>
 // gpuport: hip_version=6.2
+#include <hip/hip_runtime.h>
 __device__ int votes(float v) {
   unsigned b = __ballot_sync(0xffffffffffffffffull, v > 0);
   unsigned int b2 = __ballot_sync(0xffffffffffffffffull, v < 0);

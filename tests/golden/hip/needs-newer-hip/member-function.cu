@@ -1,7 +1,7 @@
 // gpuport: hip_version=5.2
 #include <cooperative_groups.h>
 namespace cg = cooperative_groups;
-__global__ void k(int *out) {
-  auto tile = cg::tiled_partition<32>(cg::this_thread_block());
+// The tile comes in as a parameter: its parent is not visible here, so GP123 cannot compute the rank.
+__device__ void store(cg::thread_block_tile<32> tile, int *out) {
   out[tile.meta_group_rank()] = tile.thread_rank();
 }

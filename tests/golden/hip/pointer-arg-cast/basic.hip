@@ -17,5 +17,5 @@ void alloc(float **out, size_t w, size_t h) {
   size_t pitch;
   hipMallocPitch(reinterpret_cast<void**>(&img), &pitch, w * sizeof(float), h);
   hipMallocPitch((void **)&img, &pitch, w * sizeof(float), h);
-  hipMallocAsync(reinterpret_cast<void**>(out), w * h * sizeof(float), 0);
+  hipMallocAsync(out, w * h * sizeof(float), 0);
 }

@@ -1,5 +1,5 @@
-#include <hip/hip_runtime.h>
 // A .cu file relying on nvcc's implicit cuda_runtime.h: kernels, built-ins and the runtime API.
+#include <hip/hip_runtime.h>
 __device__ __forceinline__ float square(float x) { return x * x; }
 
 __global__ void squares(float *out, int n)

@@ -1,5 +1,5 @@
-#include <hip/hip_runtime.h>
 // gpuport: hip_version=6.2
+#include <hip/hip_runtime.h>
 #define FULL 0xffffffff
 #define REDUCE(v, o) __shfl_down_sync(0xffffffffffffffffull, v, o)
 __device__ float f(float v) {

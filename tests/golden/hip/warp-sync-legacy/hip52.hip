@@ -1,5 +1,5 @@
-#include <hip/hip_runtime.h>
 // gpuport: hip_version=5.2
+#include <hip/hip_runtime.h>
 #define SHFL(v, o) __shfl_down(v, o)
 __device__ float f(float v, unsigned mask) {
   v += __shfl_down(v, 1);

@@ -1,5 +1,5 @@
-#include <hip/hip_runtime.h>
 // gpuport: hip_version=6.2
+#include <hip/hip_runtime.h>
 __device__ float f(float v, unsigned long long mask) {
   v += __shfl_down_sync(mask, v, 1);
   unsigned long long b = __ballot_sync(mask, v > 0);

@@ -1,3 +1,4 @@
+#ifndef UTIL_H
 #ifdef __cplusplus
 extern "C++" {
 #endif
@@ -5,7 +6,6 @@ extern "C++" {
 #ifdef __cplusplus
 }
 #endif
-#ifndef UTIL_H
 #define UTIL_H
 
 __device__ static inline int twice(int x) { return 2 * x; }

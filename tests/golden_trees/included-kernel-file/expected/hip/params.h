@@ -1,5 +1,5 @@
-#include <hip/hip_runtime.h>
 #ifndef PARAMS_H
+#include <hip/hip_runtime.h>
 #define PARAMS_H
 
 #define WIDTH 16

@@ -1,5 +1,5 @@
-#include <hip/hip_runtime.h>
 #pragma once
+#include <hip/hip_runtime.h>
 
 __device__ __forceinline__ float square(float x) { return x * x; }
 

@@ -1,0 +1,10 @@
+// Includes that map to a header an earlier one already became are removed, unless a conditional
+// directive separates them; texture_fetch_functions.h has no HIP counterpart to include.
+#include <hip/hip_runtime.h>
+#include "hipblas/hipblas.h"
+#include "hiprand/hiprand_kernel.h"
+#include "hipsolver/hipsolver.h"
+#ifdef USE_SP
+#include "hipsolver/hipsolver.h"
+#endif
+__global__ void k() {}

@@ -1,0 +1,104 @@
+"""GP122 cuda-arch: `__CUDA_ARCH__` as a device-pass test becomes `__HIP_DEVICE_COMPILE__`; as a number it
+is reported.
+
+What it does
+    `#ifdef __CUDA_ARCH__`, `#ifndef __CUDA_ARCH__`, `defined(__CUDA_ARCH__)` and a bare truth test
+    (`#if __CUDA_ARCH__`, `#if !__CUDA_ARCH__ && X`) ask "is this the device pass?": they become
+    `__HIP_DEVICE_COMPILE__`, which HIP defines (as 1) exactly there. Every other use reads the compute
+    capability (`#if __CUDA_ARCH__ >= 700`, `printf("%d", __CUDA_ARCH__)`), which has no AMD meaning: it is
+    reported unconverted and left as written.
+Why
+    hipcc defines no `__CUDA_ARCH__`: kept as is, every device-only branch silently turns into the host
+    branch. Renamed blindly, `__CUDA_ARCH__ >= 700` would become `1 >= 700`, silently false.
+Example
+    #ifdef __CUDA_ARCH__
+    #if __CUDA_ARCH__ >= 800
+Translated to
+    #ifdef __HIP_DEVICE_COMPILE__
+    #if __CUDA_ARCH__ >= 800   (reported: pick the AMD path, e.g. on __gfx90a__ or a feature macro)
+Safety
+    safe for the device-pass tests; nothing is rewritten where a number is meant.
+References
+    HIP programming guide, "Porting: __CUDA_ARCH__" (`__HIP_DEVICE_COMPILE__`, `__HIP_ARCH_*`, `__gfx*__`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from ...context import RuleContext
+from ...diagnostics import Diagnostic
+from ...edits import Edit
+from ...tokens import code_tokens
+from ..base import Rule
+
+NAME = "__CUDA_ARCH__"
+_BEFORE_TRUTH = frozenset({b"if", b"elif", b"!", b"&&", b"||", b"("})
+_AFTER_TRUTH = frozenset({b"&&", b"||", b")", b"?"})
+
+
+def _line(source: bytes, at: int) -> tuple[int, int]:
+    """The logical line around `at` (backslash continuations joined)."""
+    start = source.rfind(b"\n", 0, at) + 1
+    while start >= 2 and source[start - 2 : start] == b"\\\n":
+        start = source.rfind(b"\n", 0, start - 2) + 1
+    end = at
+    while True:
+        nl = source.find(b"\n", end)
+        if nl < 0:
+            return start, len(source)
+        if nl > 0 and source[nl - 1 : nl] == b"\\":
+            end = nl + 1
+            continue
+        return start, nl
+
+
+class CudaArch(Rule):
+    code = "GP122"
+    name = "cuda-arch"
+    targets = frozenset({"hip"})
+    summary = "__CUDA_ARCH__ as a device-pass test -> __HIP_DEVICE_COMPILE__; as a number, reported."
+    triggers = (NAME.encode(),)
+
+    def run(self, ctx: RuleContext) -> Iterator[Diagnostic]:
+        for occ in ctx.occurrences:
+            if occ.name != NAME:
+                continue
+            if self._device_test(ctx, occ.start):
+                yield self.converted(
+                    occ.start,
+                    occ.end,
+                    f"`{NAME}` (is this the device pass?) -> `__HIP_DEVICE_COMPILE__`",
+                    [Edit(occ.start, occ.end, "__HIP_DEVICE_COMPILE__")],
+                    family="runtime",
+                    symbol=NAME,
+                )
+            else:
+                yield self.unconverted(
+                    occ.start,
+                    occ.end,
+                    f"`{NAME}` used as a compute capability number: no AMD meaning; choose the HIP path by "
+                    "hand (__HIP_DEVICE_COMPILE__ for the device pass, __gfx*__ or feature macros per GPU)",
+                    family="runtime",
+                    symbol=NAME,
+                )
+
+    @staticmethod
+    def _device_test(ctx: RuleContext, at: int) -> bool:
+        start, end = _line(ctx.source, at)
+        tokens = code_tokens(ctx.source[start:end], start)
+        if not tokens or tokens[0].text != b"#" or len(tokens) < 2:
+            return False  # in code: a number
+        directive = tokens[1].text
+        i = next((k for k, t in enumerate(tokens) if t.start == at), None)
+        if i is None:
+            return False
+        if directive in (b"ifdef", b"ifndef") and i == 2:
+            return True
+        if directive not in (b"if", b"elif"):
+            return False
+        before = tokens[i - 1].text
+        if before == b"defined" or (before == b"(" and i >= 2 and tokens[i - 2].text == b"defined"):
+            return True
+        after = tokens[i + 1].text if i + 1 < len(tokens) else b""
+        return before in _BEFORE_TRUTH and (after == b"" or after in _AFTER_TRUTH)
