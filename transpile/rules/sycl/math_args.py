@@ -429,9 +429,9 @@ class MathArgTypes(Rule):
     summary = "Cast math arguments to the type CUDA computes in where SYCL's built-ins need one type."
 
     def run(self, ctx: RuleContext) -> Iterator[Diagnostic]:
-        self._helper_wanted = False
+        ctx._sycl_minmax_helper = False  # type: ignore[attr-defined]  # per file, not on the rule
         yield from self._calls(ctx)
-        if self._helper_wanted:
+        if getattr(ctx, "_sycl_minmax_helper", False):
             from ._memory_helpers import block_edit
 
             # its own edit group: a call's rewrite may be dropped (claimed by a rule that moves the text
@@ -476,7 +476,7 @@ class MathArgTypes(Rule):
         for node, t in zip(nodes, types, strict=True):
             if t is not None and t.sycl != t.cuda:
                 edits += _cast(ctx, node, t, t.cuda, t.spelling)
-        self._helper_wanted = True
+        ctx._sycl_minmax_helper = True  # type: ignore[attr-defined]
         return self.converted(
             occ.start,
             occ.end,

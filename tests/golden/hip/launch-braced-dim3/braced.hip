@@ -1,5 +1,5 @@
-#include <hip/hip_runtime.h>
 // A braced grid or block size in a launch (nvcc takes it as a dim3 initializer; clang does not parse it).
+#include <hip/hip_runtime.h>
 template <int BX, int BY> __global__ void tile(float *a) { a[threadIdx.y * BX + threadIdx.x] = 1.0f; }
 
 void run(float *a, hipStream_t s) {

@@ -1,5 +1,5 @@
-#include <hip/hip_runtime.h>
 #pragma once
+#include <hip/hip_runtime.h>
 __global__ void twice(int *a, int n) {
   int i = blockIdx.x * blockDim.x + threadIdx.x;
   if (i < n) a[i] *= 2;

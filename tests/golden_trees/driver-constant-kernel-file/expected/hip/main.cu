@@ -9,7 +9,7 @@ __constant__ params d_common;
 
 int main() {
   params h{256, 3.0f};
-  hipMemcpyToSymbol(d_common, &h, sizeof(params));
+  hipMemcpyToSymbol(HIP_SYMBOL(d_common), &h, sizeof(params));
   float hd[256], *d;
   for (int i = 0; i < 256; i++) hd[i] = (float)i;
   hipMalloc(&d, sizeof(hd));

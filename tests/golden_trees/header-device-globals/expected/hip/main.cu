@@ -7,8 +7,8 @@ int main() {
   short h[64];
   for (int i = 0; i < 64; i++) h[i] = (short)(i % 7);
   float s = 0.5f;
-  hipMemcpyToSymbol(Q, h, sizeof(Q));
-  hipMemcpyToSymbol(tune::scale, &s, sizeof(float));
+  hipMemcpyToSymbol(HIP_SYMBOL(Q), h, sizeof(Q));
+  hipMemcpyToSymbol(HIP_SYMBOL(tune::scale), &s, sizeof(float));
   float hd[n], *d;
   for (int i = 0; i < n; i++) hd[i] = 2.0f;
   hipMalloc(&d, n * sizeof(float));

@@ -1,5 +1,5 @@
-#include <hip/hip_runtime.h>
 #ifndef QUANT_CUH
+#include <hip/hip_runtime.h>
 #define QUANT_CUH
 __constant__ short Q[64];
 namespace tune {
