@@ -110,7 +110,7 @@ class MappedHost(Rule):
                     call,
                     [
                         Edit(call.start, t.start, t.lead),
-                        Edit(t.end, s1, f" = {t.cast}{open_}"),
+                        Edit(t.end, s1, f"{t.after} = {t.cast}{open_}"),
                         Edit(e1, call.end, f"{shut}{t.close}"),
                     ],
                 )

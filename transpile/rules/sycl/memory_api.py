@@ -59,6 +59,10 @@ _Result = tuple[list[Edit], Safety] | None
 _Handler = Callable[[RuleContext, Occurrence, CallSite], _Result]
 _ADDR = re.compile(r"^\s*(?:\(\s*void\s*\*\s*\*\s*\)\s*|reinterpret_cast<\s*void\s*\*\s*\*\s*>\s*\(\s*)?&\s*")
 # A pointer to the pointer, optionally cast to `void **`: an identifier or member (`pp`, `s.pp`, `s->pp`).
+# Arithmetic on such a pointer (`pI0 + level`, `bufs + 2 * i`): no calls, assignments or increments.
+_PTR_EXPR = re.compile(
+    r"^(?:\(\s*void\s*\*\s*\*\s*\)\s*)?(?P<p>[A-Za-z_][\w.>\- ]*(?:\s*[+-]\s*[\w.\[\]* ]+)+)$"
+)
 _PTR_PTR = re.compile(
     r"^(?:\(\s*void\s*\*\s*\*\s*\)\s*)?(?P<p>[A-Za-z_]\w*(?:\s*(?:\.|->)\s*[A-Za-z_]\w*)*)$"
 )
@@ -119,9 +123,14 @@ class Target:
 
     start: int  # span of the pointer expression kept in place
     end: int
-    lead: str  # "" for `&p`, "*" for a pointer-to-pointer argument `pp`
+    lead: str  # "" for `&p`, "*" for a pointer-to-pointer argument `pp`, "*(" for `pp + i`
     cast: str
     close: str
+
+    @property
+    def after(self) -> str:
+        """What follows the pointer expression before ` = `: the `)` that closes a lead of `*(`."""
+        return ")" if self.lead.endswith("(") else ""
 
 
 def assign_target(ctx: RuleContext, occ: Occurrence, call: CallSite, i: int) -> Target | None:
@@ -138,10 +147,17 @@ def assign_target(ctx: RuleContext, occ: Occurrence, call: CallSite, i: int) -> 
         end = a0e - (1 if text.startswith("reinterpret_cast") else 0)
     else:
         m = _PTR_PTR.match(text)
-        if not m:
+        e = _PTR_EXPR.match(text) if not m else None
+        if m:
+            start, end, lead = a0s + m.start("p"), a0s + m.end("p"), "*"
+        elif e:
+            # `cudaMalloc(pI0 + level, n)`: a pointer to the pointer computed in place
+            start, end, lead = a0s + e.start("p"), a0s + e.end("p"), "*("
+        else:
             return None
-        start, end, lead = a0s + m.start("p"), a0s + m.end("p"), "*"
     target = ctx.slice(start, end).strip()
+    if lead == "*(":
+        return Target(start, end, lead, f"static_cast<std::remove_reference_t<decltype(*({target}))>>(", ")")
     if re.fullmatch(r"[A-Za-z_]\w*", target) and occ.node is not None:
         got = variable_type(ctx, target, occ.node)
         # The type text is copied into generated code, so its CUDA names are translated here; one this
@@ -223,7 +239,7 @@ class MemoryApi(Rule):
         b0, b1 = call.args[1]
         edits = [
             Edit(call.start, t.start, t.lead),
-            Edit(t.end, b0, f" = {t.cast}sycl::{func}("),
+            Edit(t.end, b0, f"{t.after} = {t.cast}sycl::{func}("),
             Edit(b1, call.end, f", {QUEUE}){t.close}"),
         ]
         return wrap(ctx, occ, call, edits), Safety.SAFE

@@ -143,7 +143,7 @@ class PitchedMemory(Rule):
                 call,
                 [
                     Edit(call.start, t.start, t.lead),
-                    Edit(t.end, b0, f" = {t.cast}gpuport_malloc_pitch({QUEUE}, "),
+                    Edit(t.end, b0, f"{t.after} = {t.cast}gpuport_malloc_pitch({QUEUE}, "),
                     Edit(call.args[3][1], call.end, f"){t.close}"),
                 ],
             )

@@ -3,7 +3,8 @@
 What it does
     Removes `__device__`, `__host__` and `__noinline__` from function declarations and definitions,
     turns `__forceinline__` into `inline` (or drops it next to an existing `inline`), and removes
-    `__launch_bounds__(...)`. (`__global__` is GP202's business, `__device__` variables GP213's.)
+    `__launch_bounds__(...)`; `__align__(n)` becomes C++'s `alignas(n)`. (`__global__` is GP202's
+    business, `__device__` variables GP213's.)
     The same qualifiers are dropped from macro bodies (`#define HD __host__ __device__ __forceinline__`
     becomes `#define HD inline`), so functions marked through a project's macro lose them too, and from
     extended lambdas (`[] __device__ (int i) {...}`).
@@ -96,6 +97,26 @@ class FunctionQualifiers(Rule):
 
         yield from self._macro_bodies(ctx)
         yield from self._lambdas(ctx)
+        yield from self._align(ctx)
+
+    def _align(self, ctx: RuleContext) -> Iterator[Diagnostic]:
+        """CUDA's `__align__(n)` (`struct __align__(8) PackedShorts {...}`) is C++'s `alignas(n)`."""
+        if b"__align__" not in ctx.source:
+            return
+        toks = code_tokens(ctx.source, 0)
+        for i, t in enumerate(toks):
+            if t.kind != "ident" or t.text != b"__align__" or ctx.is_claimed(t.start, t.end):
+                continue
+            if i + 1 >= len(toks) or toks[i + 1].text != b"(":
+                continue
+            yield self.converted(
+                t.start,
+                t.end,
+                "`__align__` -> `alignas`",
+                [Edit(t.start, t.end, "alignas")],
+                family="qualifier",
+                symbol="__align__",
+            )
 
     def _macro_bodies(self, ctx: RuleContext) -> Iterator[Diagnostic]:
         """Qualifiers inside `#define` bodies: tree-sitter leaves those raw, so they are tokenised."""
