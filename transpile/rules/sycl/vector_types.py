@@ -106,6 +106,10 @@ class VectorTypes(Rule):
             # earlier rule) that is inserted right after that newline.
             at = top[-1].directive_end
             edit = Edit(at - 1, at, "\n" + text)
+            if ctx.is_claimed(top[-1].directive_start, at):
+                # that include was rewritten (`<cooperative_groups.h>` removed with its line): insert
+                # after it instead, or the structs would go with it
+                edit = Edit(at, at, text)
         elif ctx.source:
             edit = Edit(0, 1, text + ctx.slice(0, 1))
         else:
