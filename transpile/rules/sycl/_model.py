@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import bisect
 import re
+from collections import Counter
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 
@@ -26,7 +27,7 @@ from tree_sitter import Node
 from ... import parse as ts
 from ...context import LITERAL_TYPES, RuleContext
 from ...options import ProjectFunction
-from ...tokens import code_tokens, tokenize
+from ...tokens import code_identifiers, tokenize
 
 QUEUE = "gpuport_queue()"
 ITEM_PARAM = "const sycl::nd_item<3> &item"
@@ -518,13 +519,19 @@ def render(ctx: RuleContext, start: int, end: int) -> str:
     return "".join(parts)
 
 
-def idents_in(ctx: RuleContext, node: Node) -> set[str]:
-    """Identifier tokens in a node's code (raw regions tokenised)."""
-    return {
-        t.text.decode()
-        for t in code_tokens(ctx.source[node.start_byte : node.end_byte], node.start_byte)
-        if t.kind == "ident"
-    }
+def idents_in(ctx: RuleContext, node: Node) -> frozenset[str]:
+    """Identifier tokens in a node's code (raw regions tokenised). Cached per byte range: the model and
+    the warp analyses ask about every function body, each several times."""
+    cache: dict[tuple[int, int], frozenset[str]] | None = getattr(ctx, "_sycl_idents", None)
+    if cache is None:
+        cache = {}
+        ctx._sycl_idents = cache  # type: ignore[attr-defined]
+    key = (node.start_byte, node.end_byte)
+    found = cache.get(key)
+    if found is None:
+        found = frozenset(t.decode() for t in code_identifiers(ctx.source[key[0] : key[1]]))
+        cache[key] = found
+    return found
 
 
 # -- building the model ----------------------------------------------------------------------------------
@@ -556,7 +563,7 @@ def _build(ctx: RuleContext) -> Model:
         family.setdefault(f.name, []).append(f)
 
     # Macros whose bodies use nd_item builtins (one level of macro-in-macro is followed).
-    macro_bodies: dict[str, set[str]] = {}
+    macro_bodies: dict[str, frozenset[str]] = {}
     for d in ts.captures("(preproc_def) @d (preproc_function_def) @d", ctx.root).get("d", []):
         name_node = d.child_by_field_name("name")
         value = d.child_by_field_name("value")
@@ -569,17 +576,18 @@ def _build(ctx: RuleContext) -> Model:
     external = {p.name: p for p in ctx.options.project_functions if p.name not in family}
     _add_project_globals(ctx, globals_, external)
 
-    # Direct uses and calls per function.
+    # Direct uses and calls per function (the name sets built once: once per function made it quadratic).
     calls: dict[str, set[str]] = {}
+    global_names, external_names, family_names = set(globals_), set(external), set(family)
     for key, f in functions.items():
         body = f.node.child_by_field_name("body")
-        ids = idents_in(ctx, body) if body is not None else set()
+        ids = idents_in(ctx, body) if body is not None else frozenset()
         f.needs_item = f.kernel or bool(ids & (ITEM_NAMES | item_macros)) or reads_lane_register(ctx, body)
-        f.globals_used = sorted(ids & set(globals_))
-        for callee in sorted(ids & set(external)):  # defined in another file of the tree
+        f.globals_used = sorted(ids & global_names)
+        for callee in sorted(ids & external_names):  # defined in another file of the tree
             f.needs_item = f.needs_item or external[callee].needs_item
             f.globals_used = sorted({*f.globals_used, *external[callee].globals_used})
-        calls[key] = ids & set(family)
+        calls[key] = family_names & ids
         if f.kernel or (not f.host_too and len(family[f.name]) == 1 and name_count(ctx, f) <= 1):
             f.shared = _shared_vars(ctx, f)
             if not f.kernel and any(v.dynamic for v in f.shared):
@@ -640,7 +648,12 @@ def reads_lane_register(ctx: RuleContext, body: Node | None) -> bool:
 
 
 def name_count(ctx: RuleContext, f: Function) -> int:
-    return sum(1 for fn in ts.captures(_FUNCTIONS, ctx.root).get("f", []) if function_name(ctx, fn) == f.name)
+    """How many functions of the file (definitions and declarations) have f's name; counted once per file."""
+    counts: Counter[str | None] | None = getattr(ctx, "_sycl_name_counts", None)
+    if counts is None:
+        counts = Counter(function_name(ctx, fn) for fn in ts.captures(_FUNCTIONS, ctx.root).get("f", []))
+        ctx._sycl_name_counts = counts  # type: ignore[attr-defined]
+    return counts[f.name]
 
 
 def _call_template_args(ctx: RuleContext, caller: Function, callee: str) -> list[list[str] | None]:
@@ -713,8 +726,8 @@ def _subst(text: str, mapping: dict[str, str]) -> str:
 def _shared_vars(ctx: RuleContext, f: Function) -> list[SharedVar]:
     out: list[SharedVar] = []
     body = f.node.child_by_field_name("body")
-    if body is None:
-        return out
+    if body is None or b"__shared__" not in ctx.source[body.start_byte : body.end_byte]:
+        return out  # (the qualifier below is that word as written)
     for node in _walk(body):
         if node.type != "declaration":
             continue
