@@ -68,6 +68,7 @@ INDEXED = (
     "function_definition",
     "init_declarator",
     "kernel_call_syntax",
+    "parameter_declaration",
     "preproc_def",
     "preproc_function_def",
     "qualified_identifier",

@@ -309,25 +309,44 @@ def variable_type(ctx: RuleContext, name: str, at: Node) -> tuple[str, list[str]
     if name in dim3_vars(ctx):
         return "dim3", [], 0
     fn = enclosing_function(at)
-    scopes = [fn] if fn is not None else []
-    scopes.append(ctx.root)
-    for scope in scopes:
-        for node in _walk(scope):
-            if node.type not in ("parameter_declaration", "declaration", "field_declaration"):
-                continue
-            if (
-                scope is ctx.root
-                and enclosing_function(node) is not None
-                and node.type != "field_declaration"
-            ):
-                continue
-            for d in node.children_by_field_name("declarator"):
-                got = declarator_name(ctx, d)
-                if got is not None and got[0] == name:
-                    t = base_type(ctx, node)
-                    if t:
-                        return t, got[1], got[2]
+    for scope in [fn, None] if fn is not None else [None]:
+        got = _declared_types(ctx, scope).get(name)
+        if got is not None:
+            return got[0], list(got[1]), got[2]
     return None
+
+
+_DECLARATIONS = "(parameter_declaration) @d (declaration) @d (field_declaration) @d"
+
+
+def _declared_types(ctx: RuleContext, fn: Node | None) -> dict[str, tuple[str, list[str], int]]:
+    """Name -> (type, extents, pointer depth) of its first declaration with a type, in function `fn` or
+    (None) anywhere in the file: collected once per scope, not once per name asked.
+
+    The file-wide scope holds the declarations inside other functions too (a parameter `tile` of one
+    function names the type of another's `tile` when the latter's own declaration did not parse as
+    one): what this lookup has always answered, as its test for the file scope (`scope is ctx.root`,
+    a new node object each time) never held."""
+    cache: dict[tuple[int, int] | None, dict[str, tuple[str, list[str], int]]] | None = getattr(
+        ctx, "_sycl_declared_types", None
+    )
+    if cache is None:
+        cache = {}
+        ctx._sycl_declared_types = cache  # type: ignore[attr-defined]
+    key = (fn.start_byte, fn.end_byte) if fn is not None else None
+    found = cache.get(key)
+    if found is not None:
+        return found
+    found = {}
+    for node in ts.captures(_DECLARATIONS, fn if fn is not None else ctx.root).get("d", []):
+        for d in node.children_by_field_name("declarator"):
+            got = declarator_name(ctx, d)
+            if got is not None and got[0] not in found:
+                t = base_type(ctx, node)
+                if t:
+                    found[got[0]] = (t, got[1], got[2])
+    cache[key] = found
+    return found
 
 
 def in_code(ctx: RuleContext, start: int, end: int) -> bool:
