@@ -527,7 +527,9 @@ def render(ctx: RuleContext, start: int, end: int) -> str:
     pos = start
     # Only the substitutions from `start` on (a launch renders a few bytes of a large file; walking all
     # of them for every launch made translation quadratic in file size).
-    for s, e, new in subs[bisect.bisect_left(starts, start) :]:
+    # Indexed, not sliced: a slice copies the rest of the file's substitutions at every call.
+    for i in range(bisect.bisect_left(starts, start), len(subs)):
+        s, e, new = subs[i]
         if s > end:
             break
         if e <= end and s >= pos:
