@@ -149,3 +149,37 @@ def test_warnings_about_rewritten_text_are_dropped_others_kept() -> None:
 def test_runtime_include_placement(path: str, src: str, expected: str | None) -> None:
     out = gpuport.translate(src, to="hip", hip_version="6.2", path=path).code
     assert out == (src if expected is None else expected)
+
+
+def test_group_whose_own_edits_overlap_is_refused_not_applied() -> None:
+    """A rule's group of edits that overlap each other (a launch whose argument rewrite reached into its
+    closing parenthesis: rodinia's mummergpu.cu) made apply() raise and the translation crash."""
+    edits = EditSet()
+    assert not edits.add_group([Edit(2, 9, "arg"), Edit(8, 9, ", item); })")])
+    assert not edits.add_group([Edit(2, 4, "a"), Edit(2, 4, "b")])
+    assert edits.add_group([Edit(2, 4, "a"), Edit(4, 4, "b"), Edit(4, 6, "c")])  # adjacent: fine
+    assert edits.apply(b"0123456789") == b"01abc6789"
+
+
+def test_rule_with_self_overlapping_edits_is_reported(monkeypatch: pytest.MonkeyPatch) -> None:
+    from gpuport.transpile.diagnostics import Diagnostic, Status
+    from gpuport.transpile.rules import registry
+    from gpuport.transpile.rules.base import Rule
+
+    class Broken(Rule):
+        code = "GP999"
+        name = "broken"
+        targets = frozenset({"hip"})
+        summary = "test double"
+
+        def run(self, ctx):  # type: ignore[no-untyped-def]
+            yield Diagnostic("GP999", "bad", 0, 4, Status.CONVERTED, edits=(Edit(0, 4, "x"), Edit(3, 4, "y")))
+
+    real = registry.rules_for
+    monkeypatch.setattr(registry, "rules_for", lambda target: [*real(target), Broken()])
+    from gpuport.transpile import engine
+
+    monkeypatch.setattr(engine, "rules_for", registry.rules_for)
+    result = gpuport.translate("int a;\nint b;\n", to="hip")
+    assert result.code == "int a;\nint b;\n"
+    assert any(d.code == "GP999" and "not applied" in d.message for d in result.diagnostics)

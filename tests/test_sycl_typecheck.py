@@ -57,3 +57,27 @@ def test_golden_sycl_typechecks(case: Path) -> None:
 def test_partial_cases_exist() -> None:
     missing = [p for p in PARTIAL if not (GOLDEN / p).exists()]
     assert not missing, f"PARTIAL lists cases that do not exist: {missing}"
+
+
+@pytest.mark.sycl
+@pytest.mark.parametrize("defined", [False, True], ids=["macro-undefined", "macro-defined"])
+def test_prelude_before_a_conditional_include_typechecks(tmp_path: Path, defined: bool) -> None:
+    """A runtime include under `#ifdef` (issue 21: the queue prelude was emitted above it, and nothing
+    included the SYCL header when the macro was undefined: `'sycl' does not name a type`). Type-checked
+    without the forced `-include sycl/sycl.hpp` the golden check uses, so the file must include the
+    header itself, before its first use, whether or not the macro is defined."""
+    import gpuport
+
+    if shutil.which("g++") is None:
+        pytest.skip("g++ not on PATH")
+    _include_dir()
+    case = GOLDEN / "sycl-prelude" / "include_in_ifdef.cu"
+    out = tmp_path / "include_in_ifdef.cpp"
+    out.write_text(gpuport.translate(case.read_text(encoding="utf-8"), to="sycl").code, encoding="utf-8")
+    argv = sycl_typecheck_argv(out, extra=["-x", "c++", *(["-DUSE_CUDA"] if defined else [])])
+    assert argv is not None
+    if "-include" in argv:  # the precompiled header still serves a file that includes it first
+        at = argv.index("-include")
+        del argv[at : at + 2]
+    proc = subprocess.run(argv, capture_output=True, text=True, timeout=600)
+    assert proc.returncode == 0, proc.stderr[-4000:]

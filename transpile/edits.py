@@ -52,8 +52,10 @@ class EditSet:
         self._sorted: list[tuple[int, int, int, Edit]] = []
 
     def add_group(self, edits: list[Edit]) -> bool:
-        """Add edits that belong together (one finding): all are accepted, or none."""
-        if any(self._conflicts(e) for e in edits):
+        """Add edits that belong together (one finding): all are accepted, or none. A group whose own
+        edits overlap is refused too: applying it would corrupt the output (a rule's bug, reported by
+        the engine as a rewrite not applied, never a crash)."""
+        if any(self._conflicts(e) for e in edits) or _overlapping(edits):
             self.rejected.extend(edits)
             return False
         for e in edits:
@@ -104,6 +106,15 @@ class EditSet:
         mapped = {id(e): restyle(e) for e in self.accepted}
         self.accepted = [mapped[id(e)] for e in self.accepted]
         self._sorted = [(s, end, n, mapped[id(e)]) for s, end, n, e in self._sorted]
+
+
+def _overlapping(edits: list[Edit]) -> bool:
+    """True when two edits of one group overlap (groups are small: every pair is compared)."""
+    return len(edits) > 1 and any(
+        overlaps(a, b) or (a.start == b.start and a.end == b.end and a.start < a.end)
+        for i, a in enumerate(edits)
+        for b in edits[i + 1 :]
+    )
 
 
 def apply_edits(source: bytes, edits: list[Edit]) -> bytes:

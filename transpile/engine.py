@@ -169,7 +169,7 @@ def translate_source(
     for rule in rules:
         for diag in rule.run(ctx):
             if diag.edits and not editset.add_group(list(diag.edits)):
-                if _inside_deleted(editset.accepted, diag.edits):
+                if all(editset.replaced(e.start, e.end) for e in diag.edits):
                     continue  # its text was removed by an earlier rewrite; nothing left to convert
                 diag = Diagnostic(
                     diag.code,
@@ -227,12 +227,6 @@ def _tree_free(ctx: RuleContext, rules: list[Rule]) -> bool:
         return False
     # Tree-free includes come from the lexical scan: it must be unambiguous for this file.
     return ctx.lexical_includes is not None
-
-
-def _inside_deleted(accepted: list[Edit], edits: tuple[Edit, ...]) -> bool:
-    return all(
-        any(a.start <= e.start and e.end <= a.end and a.start < a.end for a in accepted) for e in edits
-    )
 
 
 def _stats(diagnostics: list[Diagnostic], edits: list[Edit], source: bytes) -> Stats:

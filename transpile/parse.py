@@ -6,6 +6,8 @@ process pool each get their own through this module's lazy globals.
 
 from __future__ import annotations
 
+import re
+
 import tree_sitter_cuda
 from tree_sitter import Language, Node, Parser, Query, QueryCursor, Tree
 
@@ -39,10 +41,87 @@ def query(pattern: str) -> Query:
 
 
 def captures(pattern: str, node: Node) -> dict[str, list[Node]]:
-    """Run a query over `node`; returns capture name -> nodes in document order."""
+    """Run a query over `node`; returns capture name -> nodes in document order.
+
+    Over a whole tree, a pattern of plain `(type) @name` items whose types are all INDEXED is answered
+    from one index per tree (root_index): a query over a whole tree costs about as much as parsing it,
+    and the SYCL pack asks some twenty such questions of every file."""
+    if node.parent is None:
+        atoms = _simple_atoms(pattern)
+        if atoms is not None:
+            return _from_index(root_index(node), atoms)
     result = QueryCursor(query(pattern)).captures(node)
     for nodes in result.values():
         nodes.sort(key=lambda n: n.start_byte)
+    return result
+
+
+# Node types the whole-tree index holds: those the rules ask of whole trees. Collecting them costs one
+# query over the tree, about as much as asking for any one of them.
+INDEXED = (
+    "binary_expression",
+    "call_expression",
+    "declaration",
+    "field_declaration",
+    "field_expression",
+    "for_statement",
+    "function_definition",
+    "init_declarator",
+    "kernel_call_syntax",
+    "parameter_declaration",
+    "preproc_def",
+    "preproc_function_def",
+    "qualified_identifier",
+    "type_identifier",
+    "type_qualifier",
+)
+_INDEX_PATTERN = " ".join(f"({t}) @{t}" for t in INDEXED)
+_ATOM = re.compile(r"\s*\((\w+)\)\s*@(\w+)")
+_ATOMS: dict[str, list[tuple[str, str]] | None] = {}
+# The last tree's index, with its root node: holding the node keeps its tree alive, so an equal root is
+# the same tree. A tuple assigned in one step, so a reader sees one tree's root and index together.
+_INDEX: tuple[Node, dict[str, list[Node]]] | None = None
+
+
+def _simple_atoms(pattern: str) -> list[tuple[str, str]] | None:
+    """[(node type, capture name)] when the pattern is only `(type) @name` items of INDEXED types."""
+    if pattern in _ATOMS:
+        return _ATOMS[pattern]
+    atoms: list[tuple[str, str]] | None = []
+    pos = 0
+    while atoms is not None and pattern[pos:].strip():
+        m = _ATOM.match(pattern, pos)
+        if m is None or m.group(1) not in INDEXED:
+            atoms = None
+        else:
+            atoms.append((m.group(1), m.group(2)))
+            pos = m.end()
+    _ATOMS[pattern] = atoms
+    return atoms
+
+
+def root_index(root: Node) -> dict[str, list[Node]]:
+    """Node type -> every node of that type in the tree under `root`, in document order (INDEXED types)."""
+    global _INDEX
+    cached = _INDEX
+    if cached is not None and cached[0] == root:
+        return cached[1]
+    found = QueryCursor(query(_INDEX_PATTERN)).captures(root)
+    for nodes in found.values():
+        nodes.sort(key=lambda n: n.start_byte)
+    _INDEX = (root, found)
+    return found
+
+
+def _from_index(index: dict[str, list[Node]], atoms: list[tuple[str, str]]) -> dict[str, list[Node]]:
+    result: dict[str, list[Node]] = {}
+    for kind, name in atoms:
+        nodes = index.get(kind)
+        if nodes:
+            result.setdefault(name, []).extend(nodes)
+    if len(atoms) > 1:
+        for nodes in result.values():  # several types under one name: document order, outer node first
+            nodes.sort(key=lambda n: (n.start_byte, -n.end_byte))
     return result
 
 

@@ -51,6 +51,9 @@ class ApiRename(Rule):
             # every use refers to that declaration, not to the API.
             if occ.name in ctx.declared_names:
                 continue
+            # `sycl::half`, `sycl::fabs`: already SYCL (translated output translated again).
+            if not hip and _after_sycl_scope(ctx.source, occ.start):
+                continue
             if hip:
                 new = entry.hip_name()
                 if new is None:
@@ -75,3 +78,21 @@ class ApiRename(Rule):
             yield self.converted(
                 occ.start, occ.end, message, edits, family=entry.family, symbol=occ.name, safety=safety
             )
+
+
+_IDENT_BYTES = frozenset(b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_")
+
+
+def _after_sycl_scope(source: bytes, start: int) -> bool:
+    """True when the name at `start` is qualified `sycl::` (spaces allowed around the `::`)."""
+    i = _skip_space_back(source, start)
+    if source[i - 2 : i] != b"::":
+        return False
+    i = _skip_space_back(source, i - 2)
+    return source[i - 4 : i] == b"sycl" and (i == 4 or source[i - 5] not in _IDENT_BYTES)
+
+
+def _skip_space_back(source: bytes, i: int) -> int:
+    while i > 0 and source[i - 1] in b" \t\r\n":
+        i -= 1
+    return i

@@ -93,6 +93,9 @@ def element_type(param_text: str) -> str | None:
     return _SPELLINGS.get(text, text)
 
 
+_GUARD = "#if !defined(__HIP_PLATFORM_AMD__)\n"
+
+
 class BuiltinRedefinition(Rule):
     code = "GP114"
     name = "builtin-redefinition"
@@ -129,6 +132,9 @@ class BuiltinRedefinition(Rule):
             start = ctx.source.rfind(b"\n", 0, fn.start_byte) + 1
             if ctx.source[start : fn.start_byte].strip():
                 continue  # shares its line with other code: not safe to wrap in a directive
+            above = ctx.source.rfind(b"\n", 0, max(0, start - 1)) + 1
+            if start and ctx.source[above : start - 1].strip() == _GUARD.rstrip().encode():
+                continue  # guarded already (translated output translated again)
             end = fn.end_byte
             newline = ctx.source.find(b"\n", end)
             end = len(ctx.source) if newline == -1 else newline + 1
@@ -138,7 +144,7 @@ class BuiltinRedefinition(Rule):
                 decl.end_byte,
                 f"HIP declares {what} itself: the user definition is kept for other platforms only",
                 [
-                    Edit(start, start, "#if !defined(__HIP_PLATFORM_AMD__)\n"),
+                    Edit(start, start, _GUARD),
                     Edit(end, end, f"{tail}#endif\n"),
                 ],
                 family="device",

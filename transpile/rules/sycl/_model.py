@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import bisect
 import re
+from collections import Counter
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 
@@ -26,7 +27,7 @@ from tree_sitter import Node
 from ... import parse as ts
 from ...context import LITERAL_TYPES, RuleContext
 from ...options import ProjectFunction
-from ...tokens import code_tokens, tokenize
+from ...tokens import code_identifiers, tokenize
 
 QUEUE = "gpuport_queue()"
 ITEM_PARAM = "const sycl::nd_item<3> &item"
@@ -316,25 +317,44 @@ def variable_type(ctx: RuleContext, name: str, at: Node) -> tuple[str, list[str]
     if name in dim3_vars(ctx):
         return "dim3", [], 0
     fn = enclosing_function(at)
-    scopes = [fn] if fn is not None else []
-    scopes.append(ctx.root)
-    for scope in scopes:
-        for node in _walk(scope):
-            if node.type not in ("parameter_declaration", "declaration", "field_declaration"):
-                continue
-            if (
-                scope is ctx.root
-                and enclosing_function(node) is not None
-                and node.type != "field_declaration"
-            ):
-                continue
-            for d in node.children_by_field_name("declarator"):
-                got = declarator_name(ctx, d)
-                if got is not None and got[0] == name:
-                    t = base_type(ctx, node)
-                    if t:
-                        return t, got[1], got[2]
+    for scope in [fn, None] if fn is not None else [None]:
+        got = _declared_types(ctx, scope).get(name)
+        if got is not None:
+            return got[0], list(got[1]), got[2]
     return None
+
+
+_DECLARATIONS = "(parameter_declaration) @d (declaration) @d (field_declaration) @d"
+
+
+def _declared_types(ctx: RuleContext, fn: Node | None) -> dict[str, tuple[str, list[str], int]]:
+    """Name -> (type, extents, pointer depth) of its first declaration with a type, in function `fn` or
+    (None) anywhere in the file: collected once per scope, not once per name asked.
+
+    The file-wide scope holds the declarations inside other functions too (a parameter `tile` of one
+    function names the type of another's `tile` when the latter's own declaration did not parse as
+    one): what this lookup has always answered, as its test for the file scope (`scope is ctx.root`,
+    a new node object each time) never held."""
+    cache: dict[tuple[int, int] | None, dict[str, tuple[str, list[str], int]]] | None = getattr(
+        ctx, "_sycl_declared_types", None
+    )
+    if cache is None:
+        cache = {}
+        ctx._sycl_declared_types = cache  # type: ignore[attr-defined]
+    key = (fn.start_byte, fn.end_byte) if fn is not None else None
+    found = cache.get(key)
+    if found is not None:
+        return found
+    found = {}
+    for node in ts.captures(_DECLARATIONS, fn if fn is not None else ctx.root).get("d", []):
+        for d in node.children_by_field_name("declarator"):
+            got = declarator_name(ctx, d)
+            if got is not None and got[0] not in found:
+                t = base_type(ctx, node)
+                if t:
+                    found[got[0]] = (t, got[1], got[2])
+    cache[key] = found
+    return found
 
 
 def in_code(ctx: RuleContext, start: int, end: int) -> bool:
@@ -544,7 +564,9 @@ def render(ctx: RuleContext, start: int, end: int) -> str:
     pos = start
     # Only the substitutions from `start` on (a launch renders a few bytes of a large file; walking all
     # of them for every launch made translation quadratic in file size).
-    for s, e, new in subs[bisect.bisect_left(starts, start) :]:
+    # Indexed, not sliced: a slice copies the rest of the file's substitutions at every call.
+    for i in range(bisect.bisect_left(starts, start), len(subs)):
+        s, e, new = subs[i]
         if s > end:
             break
         if e <= end and s >= pos:
@@ -555,13 +577,19 @@ def render(ctx: RuleContext, start: int, end: int) -> str:
     return "".join(parts)
 
 
-def idents_in(ctx: RuleContext, node: Node) -> set[str]:
-    """Identifier tokens in a node's code (raw regions tokenised)."""
-    return {
-        t.text.decode()
-        for t in code_tokens(ctx.source[node.start_byte : node.end_byte], node.start_byte)
-        if t.kind == "ident"
-    }
+def idents_in(ctx: RuleContext, node: Node) -> frozenset[str]:
+    """Identifier tokens in a node's code (raw regions tokenised). Cached per byte range: the model and
+    the warp analyses ask about every function body, each several times."""
+    cache: dict[tuple[int, int], frozenset[str]] | None = getattr(ctx, "_sycl_idents", None)
+    if cache is None:
+        cache = {}
+        ctx._sycl_idents = cache  # type: ignore[attr-defined]
+    key = (node.start_byte, node.end_byte)
+    found = cache.get(key)
+    if found is None:
+        found = frozenset(t.decode() for t in code_identifiers(ctx.source[key[0] : key[1]]))
+        cache[key] = found
+    return found
 
 
 # -- building the model ----------------------------------------------------------------------------------
@@ -597,7 +625,7 @@ def _build(ctx: RuleContext) -> Model:
         family.setdefault(f.name, []).append(f)
 
     # Macros whose bodies use nd_item builtins (one level of macro-in-macro is followed).
-    macro_bodies: dict[str, set[str]] = {}
+    macro_bodies: dict[str, frozenset[str]] = {}
     for d in ts.captures("(preproc_def) @d (preproc_function_def) @d", ctx.root).get("d", []):
         name_node = d.child_by_field_name("name")
         value = d.child_by_field_name("value")
@@ -610,17 +638,18 @@ def _build(ctx: RuleContext) -> Model:
     external = {p.name: p for p in ctx.options.project_functions if p.name not in family}
     _add_project_globals(ctx, globals_, external)
 
-    # Direct uses and calls per function.
+    # Direct uses and calls per function (the name sets built once: once per function made it quadratic).
     calls: dict[str, set[str]] = {}
+    global_names, external_names, family_names = set(globals_), set(external), set(family)
     for key, f in functions.items():
         body = f.node.child_by_field_name("body")
-        ids = idents_in(ctx, body) if body is not None else set()
+        ids = idents_in(ctx, body) if body is not None else frozenset()
         f.needs_item = f.kernel or bool(ids & (ITEM_NAMES | item_macros)) or reads_lane_register(ctx, body)
-        f.globals_used = sorted(ids & set(globals_))
-        for callee in sorted(ids & set(external)):  # defined in another file of the tree
+        f.globals_used = sorted(ids & global_names)
+        for callee in sorted(ids & external_names):  # defined in another file of the tree
             f.needs_item = f.needs_item or external[callee].needs_item
             f.globals_used = sorted({*f.globals_used, *external[callee].globals_used})
-        calls[key] = ids & set(family)
+        calls[key] = family_names & ids
         if f.kernel or (not f.host_too and len(family[f.name]) == 1 and name_count(ctx, f) <= 1):
             f.shared = _shared_vars(ctx, f)
             if not f.kernel and any(v.dynamic for v in f.shared):
@@ -681,7 +710,12 @@ def reads_lane_register(ctx: RuleContext, body: Node | None) -> bool:
 
 
 def name_count(ctx: RuleContext, f: Function) -> int:
-    return sum(1 for fn in ts.captures(_FUNCTIONS, ctx.root).get("f", []) if function_name(ctx, fn) == f.name)
+    """How many functions of the file (definitions and declarations) have f's name; counted once per file."""
+    counts: Counter[str | None] | None = getattr(ctx, "_sycl_name_counts", None)
+    if counts is None:
+        counts = Counter(function_name(ctx, fn) for fn in ts.captures(_FUNCTIONS, ctx.root).get("f", []))
+        ctx._sycl_name_counts = counts  # type: ignore[attr-defined]
+    return counts[f.name]
 
 
 def _call_template_args(ctx: RuleContext, caller: Function, callee: str) -> list[list[str] | None]:
@@ -857,7 +891,9 @@ def _shared_vars(ctx: RuleContext, f: Function) -> list[SharedVar]:
     wrappers = _wrapper_names(ctx)
     if wrappers:
         out.extend(_wrapper_vars(ctx, f, body, wrappers))
-    for node in _walk(body):
+    # (the qualifier below is that word as written)
+    declared_here = b"__shared__" in ctx.source[body.start_byte : body.end_byte]
+    for node in _walk(body) if declared_here else ():
         if node.type != "declaration":
             continue
         if not any(c.type == "type_qualifier" and ctx.text(c) == "__shared__" for c in node.children):

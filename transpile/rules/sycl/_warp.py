@@ -147,14 +147,29 @@ def local_initializer(ctx: RuleContext, name: str, at: Node) -> Node | None:
     fn = enclosing_function(at)
     if fn is None:
         return None
-    found: list[Node] = []
-    for d in ts.captures("(init_declarator) @d", fn).get("d", []):
-        n = d.child_by_field_name("declarator")
-        if n is not None and n.type == "identifier" and ctx.text(n) == name:
-            v = d.child_by_field_name("value")
-            if v is not None:
-                found.append(v)
+    found = _initializers(ctx, fn).get(name, [])
     return found[0] if len(found) == 1 else None
+
+
+def _initializers(ctx: RuleContext, fn: Node) -> dict[str, list[Node]]:
+    """Variable name -> the initializers of its `name = value` declarators in function `fn`; one query
+    per function (the lane/warp analyses ask about each identifier they meet)."""
+    cache: dict[tuple[int, int], dict[str, list[Node]]] | None = getattr(ctx, "_sycl_initializers", None)
+    if cache is None:
+        cache = {}
+        ctx._sycl_initializers = cache  # type: ignore[attr-defined]
+    key = (fn.start_byte, fn.end_byte)
+    found = cache.get(key)
+    if found is None:
+        found = {}
+        for d in ts.captures("(init_declarator) @d", fn).get("d", []):
+            n = d.child_by_field_name("declarator")
+            if n is not None and n.type == "identifier":
+                v = d.child_by_field_name("value")
+                if v is not None:
+                    found.setdefault(ctx.text(n), []).append(v)
+        cache[key] = found
+    return found
 
 
 def lane_kind(ctx: RuleContext, node: Node) -> str | None:
@@ -546,13 +561,14 @@ def fixed_subgroup_functions(ctx: RuleContext) -> set[str]:
     m = model(ctx)
     direct: set[str] = set()
     calls: dict[str, set[str]] = {}
+    names = set(m.functions)
     for f in m.functions.values():
         body = f.node.child_by_field_name("body")
         if body is None:
             calls[f.name] = set()
             continue
         ids = idents_in(ctx, body)
-        calls[f.name] = ids & set(m.functions)
+        calls[f.name] = names & ids
         if ids & _TILE_WORDS:
             direct.add(f.name)
             continue
@@ -698,13 +714,14 @@ def subgroup_functions(ctx: RuleContext) -> set[str]:
             bodies.setdefault(name, []).append(body)
     direct: set[str] = set()
     calls: dict[str, set[str]] = {}
+    names = set(bodies)
     for name, bs in bodies.items():
         ids: set[str] = set()
         for b in bs:
             ids |= idents_in(ctx, b)
             if reads_lane_register(ctx, b):
                 direct.add(name)
-        calls[name] = (ids & set(bodies)) - {name}
+        calls[name] = (ids & names) - {name}
         if ids & COLLECTIVES:
             direct.add(name)
     out = set(direct)

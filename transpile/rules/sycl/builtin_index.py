@@ -87,10 +87,21 @@ class BuiltinIndex(Rule):
         fn = enclosing_function(node)
         if fn is None:
             return False
-        m = model(ctx)
-        return any(
-            f.node == fn and (f.kernel or f.needs_item) and not f.host_too for f in m.functions.values()
-        ) or any(
-            f.node.start_byte <= fn.start_byte and fn.end_byte <= f.node.end_byte
-            for f in m.functions.values()
-        )
+        # Usable inside a kernel or device function of the model, or in a function nested in one (a local
+        # class's method). Function definitions nest or are disjoint, so the ones holding `fn` are its
+        # ancestors: look them up by byte range instead of testing every function (quadratic in kernels).
+        spans = _function_spans(ctx)
+        p = fn
+        while p is not None:
+            if (p.start_byte, p.end_byte) in spans:
+                return True
+            p = p.parent
+        return False
+
+
+def _function_spans(ctx: RuleContext) -> frozenset[tuple[int, int]]:
+    cached: frozenset[tuple[int, int]] | None = getattr(ctx, "_sycl_function_spans", None)
+    if cached is None:
+        cached = frozenset((f.node.start_byte, f.node.end_byte) for f in model(ctx).functions.values())
+        ctx._sycl_function_spans = cached  # type: ignore[attr-defined]
+    return cached

@@ -35,6 +35,7 @@ References
 
 from __future__ import annotations
 
+import bisect
 import re
 import struct
 from collections.abc import Iterator
@@ -298,8 +299,11 @@ def declared_type(ctx: RuleContext, name: str, at: Node) -> tuple[str, list[str]
         scope = n.parent
         candidates: list[Node] = []
         if scope.type in ("compound_statement", "translation_unit", "declaration_list"):
-            candidates = [c for c in scope.children if c.type == "declaration" and c.end_byte <= n.start_byte]
-            candidates.reverse()  # the nearest earlier declaration wins
+            # The nearest earlier declaration of the name wins, looked up in the block's index.
+            ends, found = _block_declarations(ctx, scope).get(name, ((), ()))
+            i = bisect.bisect_right(ends, n.start_byte)
+            if i:
+                return found[i - 1]
         elif scope.type == "for_statement":
             candidates = [c for c in scope.children if c.type == "declaration" and c.end_byte <= n.start_byte]
         elif scope.type == "for_range_loop" and n == scope.child_by_field_name("body"):
@@ -324,6 +328,44 @@ def declared_type(ctx: RuleContext, name: str, at: Node) -> tuple[str, list[str]
                     return (t, got[1], got[2]) if t else None
         n = scope
     return None
+
+
+_Declared = tuple[str, list[str], int] | None
+
+
+def _block_declarations(ctx: RuleContext, block: Node) -> dict[str, tuple[list[int], list[_Declared]]]:
+    """Name -> (ends, results) of the block's declarations of that name, in order: where each ends and
+    what declared_type answers when it is the nearest. Built once per block (a lookup per name used
+    scanned every earlier declaration of the block: quadratic in a long function)."""
+    cache: dict[tuple[int, int, str], dict[str, tuple[list[int], list[_Declared]]]] | None = getattr(
+        ctx, "_sycl_block_declarations", None
+    )
+    if cache is None:
+        cache = {}
+        ctx._sycl_block_declarations = cache  # type: ignore[attr-defined]
+    key = (block.start_byte, block.end_byte, block.type)
+    index = cache.get(key)
+    if index is not None:
+        return index
+    index = {}
+    for c in block.children:
+        if c.type != "declaration":
+            continue
+        seen: set[str] = set()
+        for d in c.children_by_field_name("declarator"):
+            got = declarator_name(ctx, d)
+            if got is None and block.type == "compound_statement":
+                constructed = constructed_variable(ctx, d)  # `std::vector<float> h(n);` in a block
+                got = (constructed, [], 0) if constructed is not None else None
+            if got is None or got[0] in seen:
+                continue  # the first declarator of a name in a declaration answers
+            seen.add(got[0])
+            t = base_type(ctx, c)
+            ends, results = index.setdefault(got[0], ([], []))
+            ends.append(c.end_byte)
+            results.append((t, got[1], got[2]) if t else None)
+    cache[key] = index
+    return index
 
 
 def _constants(ctx: RuleContext) -> dict[str, Typed]:

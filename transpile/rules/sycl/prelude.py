@@ -34,10 +34,13 @@ References
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
 
+from tree_sitter import Node
+
 from ... import parse as ts
-from ...context import RuleContext
+from ...context import Include, RuleContext
 from ...diagnostics import Diagnostic
 from ...edits import Edit
 from ..base import Rule
@@ -54,6 +57,10 @@ QUEUE_DEFINITION = (
     "#endif\n"
 )
 RUNTIME_HEADERS = frozenset({"cuda_runtime.h", "cuda.h", "cuda_runtime_api.h"})
+# Includes that give the file SYCL: the runtime headers (GP002 maps them to it) and SYCL's own.
+SYCL_HEADERS = RUNTIME_HEADERS | {"sycl/sycl.hpp"}
+# The queue prelude of an earlier translation (translating SYCL output again changes nothing).
+_QUEUE_DEFINED = re.compile(rb"^[ \t]*#[ \t]*define[ \t]+GPUPORT_SYCL_QUEUE\b", re.MULTILINE)
 
 
 def _kernel_prototypes(ctx: RuleContext) -> bool:
@@ -92,32 +99,78 @@ class SyclPrelude(Rule):
         if not cuda_code:
             return
         top = ctx.top_level_includes
-        has_runtime = any(i.path in RUNTIME_HEADERS for i in ctx.includes)
-        text = "" if has_runtime else "#include <sycl/sycl.hpp>\n"
+        at = top[-1].directive_end if top else 0
+        queue = (launches or runtime or m.globals) and not _QUEUE_DEFINED.search(ctx.source)
+        # The header must come unconditionally before its first use: before the queue helper (which goes
+        # after the top-level includes), else before the code. A runtime include under `#ifdef` (mapped
+        # to <sycl/sycl.hpp> by GP002 where it stands) may be compiled out; one inside the file's include
+        # guard is not, but lies below a helper placed above the guard. Translated SYCL includes it itself.
+        first_use = at if queue else _code_start(ctx)
+        has_header = any(i.path in SYCL_HEADERS and i.directive_end <= first_use for i in _unconditional(ctx))
+        head = "" if has_header else "#include <sycl/sycl.hpp>\n"
         # nvcc's implicit cuda_runtime.h brings <cmath>: host code calling `std::frexp` or `::ceil` relied
         # on it, and <sycl/sycl.hpp> does not promise it.
         if any(o.entry is not None and o.entry.family == "math" for o in ctx.occurrences) and not any(
             i.path in ("cmath", "math.h") for i in ctx.includes
         ):
-            text += "#include <cmath>\n"
-        if launches or runtime or m.globals:
-            text += QUEUE_DEFINITION
-        if not text:
+            head += "#include <cmath>\n"
+        text = QUEUE_DEFINITION if queue else ""
+        if not head and not text:
             return
         edits = []
-        if top and not has_runtime:
+        if head and top:
             # The SYCL header goes first, where nvcc's implicit cuda_runtime.h is: a project header
             # included before it may define macros (`#define N 1024`) that SYCL's own headers would meet.
-            head, text = text.partition(QUEUE_DEFINITION)[:2]
             first = top[0].directive_start
             edits.append(Edit(first, first, head))
-        if top:
-            at = top[-1].directive_end
-            # preproc_include ends after its newline in tree-sitter-cuda; keep the insertion on its own line
-            if text and ctx.source[at - 1 : at] != b"\n":
-                text = "\n" + text
-        else:
-            at = 0
+        elif head:
+            text = head + text
         if text:
+            # preproc_include ends after its newline in tree-sitter-cuda; keep the insertion on its own line
+            if top and ctx.source[at - 1 : at] != b"\n":
+                text = "\n" + text
             edits.append(Edit(at, at, text))
         yield self.converted(at, at, "SYCL queue prelude", edits, family="runtime")
+
+
+def _guard(ctx: RuleContext) -> Node | None:
+    """The file's include guard (`#ifndef X` / `#define X` ... `#endif` around all its code), if any."""
+    code = [c for c in ctx.root.children if c.type != "comment"]
+    if len(code) != 1 or code[0].type != "preproc_ifdef" or code[0].children[0].type != "#ifndef":
+        return None
+    guard = code[0]
+    name = guard.child_by_field_name("name")
+    inner = [c for c in guard.named_children if c.type != "comment" and c != name]
+    if name is None or not inner or inner[0].type != "preproc_def":
+        return None
+    defined = inner[0].child_by_field_name("name")
+    return guard if defined is not None and ctx.text(defined) == ctx.text(name) else None
+
+
+def _unconditional(ctx: RuleContext) -> list[Include]:
+    """The file's includes that no condition can compile out: at file scope or in its include guard."""
+    containers = {(ctx.root.start_byte, ctx.root.end_byte, ctx.root.type)}
+    guard = _guard(ctx)
+    if guard is not None:
+        containers.add((guard.start_byte, guard.end_byte, guard.type))
+    found = []
+    for inc in ctx.includes:
+        node = ctx.root.descendant_for_byte_range(inc.directive_start, inc.directive_start + 1)
+        while node is not None and node.type != "preproc_include":
+            node = node.parent
+        parent = node.parent if node is not None else None
+        if parent is not None and (parent.start_byte, parent.end_byte, parent.type) in containers:
+            found.append(inc)
+    return found
+
+
+def _code_start(ctx: RuleContext) -> int:
+    """Where the file's first code (not a directive or comment) starts, at file scope or in its guard."""
+    guard = _guard(ctx)
+    nodes = [*ctx.root.children, *(guard.named_children if guard is not None else [])]
+    starts = [
+        n.start_byte
+        for n in nodes
+        if n != guard and n.type != "comment" and not n.type.startswith("preproc") and n.type != "identifier"
+    ]
+    return min(starts, default=len(ctx.source))

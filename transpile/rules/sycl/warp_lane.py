@@ -61,7 +61,6 @@ from ._warp import (
 )
 
 _MULTI_DIM = re.compile(r"\b(threadIdx|blockDim)\s*\.\s*[yz]\b")
-_LAUNCH = "(call_expression function: (_) @fn (kernel_call_syntax) @cfg) @call"
 
 
 def _launch_configs(ctx: RuleContext) -> dict[str, list[Node]]:
@@ -70,9 +69,15 @@ def _launch_configs(ctx: RuleContext) -> dict[str, list[Node]]:
     found: dict[str, list[Node]] | None = getattr(ctx, "_warp_lane_launches", None)
     if found is None:
         found = {}
-        for match in ts.matches(_LAUNCH, ctx.root):
-            callee = ctx.text(match["fn"][0]).split("<")[0].split("::")[-1]
-            found.setdefault(callee, []).append(match["cfg"][0])
+        # The `<<<...>>>` children of calls, from the tree's index: what the query `(call_expression
+        # function: (_) @fn (kernel_call_syntax) @cfg)` finds, without another walk of the whole tree.
+        for cfg in ts.root_index(ctx.root).get("kernel_call_syntax", []):
+            call = cfg.parent
+            fn = call.child_by_field_name("function") if call is not None else None
+            if call is None or call.type != "call_expression" or fn is None:
+                continue
+            callee = ctx.text(fn).split("<")[0].split("::")[-1]
+            found.setdefault(callee, []).append(cfg)
         ctx._warp_lane_launches = found  # type: ignore[attr-defined]
     return found
 

@@ -57,6 +57,7 @@ from dataclasses import dataclass, field
 
 from tree_sitter import Node
 
+from ... import parse as ts
 from ...context import RuleContext
 from ...diagnostics import Diagnostic
 from ...edits import Edit
@@ -344,6 +345,21 @@ def _scan(ctx: RuleContext, t: _Tail, stmts: list[Node]) -> int:
     return end
 
 
+def _first_return(ctx: RuleContext, fn: Node) -> float:
+    """Offset of the function's first `return` statement (inf without one); one walk per function, not
+    one per statement looked at."""
+    cache: dict[int, float] | None = getattr(ctx, "_sycl_first_return", None)
+    if cache is None:
+        cache = {}
+        ctx._sycl_first_return = cache  # type: ignore[attr-defined]
+    found = cache.get(fn.start_byte)
+    if found is None:
+        returns = ts.captures("(return_statement) @r", fn).get("r", [])
+        found = returns[0].start_byte if returns else float("inf")
+        cache[fn.start_byte] = found
+    return found
+
+
 class WarpSmemTail(Rule):
     code = "GP257"
     name = "warp-smem-tail"
@@ -364,7 +380,7 @@ class WarpSmemTail(Rule):
     def _at(self, ctx: RuleContext, fn: Node, stmt: Node, after: list[Node]) -> Diagnostic | None:
         if stmt.type != "if_statement" or stmt.child_by_field_name("alternative") is not None:
             return None
-        if any(n.type == "return_statement" and n.start_byte < stmt.start_byte for n in _walk(fn)):
+        if _first_return(ctx, fn) < stmt.start_byte:
             return None  # work-items that returned early would not reach the group algorithm
         cond = condition_expr(stmt)
         if cond is None or not _is_binary(ctx, cond, "<"):

@@ -1,5 +1,5 @@
-#include <sycl/sycl.hpp>
 #include <cmath>
+#include <sycl/sycl.hpp>
 
 void bits(const unsigned int *in, int *first, unsigned int *rev, float *out, int n, const sycl::nd_item<3> &item) {
     int i = item.get_group(2) * item.get_local_range(2) + item.get_local_id(2);

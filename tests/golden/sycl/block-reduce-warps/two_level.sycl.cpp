@@ -1,5 +1,5 @@
-#include <sycl/sycl.hpp>
 #include <cmath>
+#include <sycl/sycl.hpp>
 #ifndef GPUPORT_SYCL_QUEUE
 #define GPUPORT_SYCL_QUEUE
 inline sycl::queue &gpuport_queue() {

@@ -1,6 +1,6 @@
+#include <cmath>
 #include <sycl/sycl.hpp>
 
-#include <cmath>
 #ifndef GPUPORT_SYCL_QUEUE
 #define GPUPORT_SYCL_QUEUE
 inline sycl::queue &gpuport_queue() {

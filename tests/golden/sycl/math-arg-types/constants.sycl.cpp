@@ -1,5 +1,5 @@
-#include <sycl/sycl.hpp>
 #include <cmath>
+#include <sycl/sycl.hpp>
 // Macro constants and enumerators are typed too.
 #define N 256
 #define LIM 0x10u

@@ -1,6 +1,6 @@
+#include <cmath>
 #include <sycl/sycl.hpp>
 #include <algorithm>
-#include <cmath>
 
 constexpr int kItems = 4;
 
