@@ -50,3 +50,17 @@ def test_suite_translations_translate_to_themselves(target: str) -> None:
         if gpuport.translate(once, to=target, path=program.name).code != once:
             changed.append(program.relative_to(program.parents[2]).as_posix())
     assert not changed, f"{len(changed)} of {len(SUITE)} programs change when translated again: {changed}"
+
+
+def test_sycl_output_with_code_before_its_includes_translates_to_itself() -> None:
+    """The CUDA samples declare a name before their includes: translated again, the prelude took that
+    declaration for the first use of SYCL, found the header after it and included it a second time."""
+    source = (
+        'const char *sample = "copy";\n'
+        "#include <stdio.h>\n#include <cuda_runtime.h>\n#include <helper_cuda.h>\n"
+        "__global__ void k(float *p) { p[threadIdx.x] = 1.0f; }\n"
+        "void run(float *p) { k<<<1, 32>>>(p); cudaDeviceSynchronize(); }\n"
+        "float host_abs(float x) { return fabs(x); }\n"
+    )
+    once = gpuport.translate(source, to="sycl").code
+    assert gpuport.translate(once, to="sycl").code == once

@@ -100,12 +100,14 @@ class SyclPrelude(Rule):
             return
         top = ctx.top_level_includes
         at = top[-1].directive_end if top else 0
-        queue = (launches or runtime or m.globals) and not _QUEUE_DEFINED.search(ctx.source)
+        defined = _QUEUE_DEFINED.search(ctx.source)
+        queue = (launches or runtime or m.globals) and defined is None
         # The header must come unconditionally before its first use: before the queue helper (which goes
         # after the top-level includes), else before the code. A runtime include under `#ifdef` (mapped
         # to <sycl/sycl.hpp> by GP002 where it stands) may be compiled out; one inside the file's include
         # guard is not, but lies below a helper placed above the guard. Translated SYCL includes it itself.
-        first_use = at if queue else _code_start(ctx)
+        # (In translated output the queue helper already there is that first use, as it was when added.)
+        first_use = at if queue else defined.start() if defined is not None else _code_start(ctx)
         has_header = any(i.path in SYCL_HEADERS and i.directive_end <= first_use for i in _unconditional(ctx))
         head = "" if has_header else "#include <sycl/sycl.hpp>\n"
         # nvcc's implicit cuda_runtime.h brings <cmath>: host code calling `std::frexp` or `::ceil` relied
