@@ -50,8 +50,8 @@ class IncludeRewrite(Rule):
         mapped: dict[str, int] = {}  # target header -> end of the first directive that became it
         for inc in ctx.includes:
             entry = ctx.tables.header(inc.path)
-            if entry is None:
-                continue
+            if entry is None or ctx.is_claimed(inc.start, inc.end):
+                continue  # (claimed: an earlier rule keeps or rewrites that include itself)
             spelled = entry.hip if ctx.target == "hip" else entry.sycl
             unsupported = f"unsupported-{ctx.target}" in entry.flags
             if unsupported or not spelled or spelled == "-":

@@ -12,7 +12,8 @@ Example
     #include "cublas.h"
     cublasSscal(n, alpha, x, 1);
 Translated to
-    (unchanged, reported: rewrite it to the handle API, e.g. hipblasSscal(handle, n, &alpha, x, 1))
+    (unchanged, header included, reported: rewrite it to the handle API, e.g.
+    hipblasSscal(handle, n, &alpha, x, 1))
 Safety
     nothing is rewritten.
 References
@@ -42,12 +43,14 @@ class CublasLegacy(Rule):
         if "cublas.h" not in paths or "cublas_v2.h" in paths:
             return
         symbols = ctx.tables.symbols
+        legacy = False
         for occ in ctx.occurrences:
             entry = occ.entry
             if entry is None or entry.family != "cublas" or f"{occ.name}_v2" not in symbols:
                 continue
             if occ.name in ctx.declared_names:
                 continue
+            legacy = True
             yield self.unconverted(
                 occ.start,
                 occ.end,
@@ -56,3 +59,15 @@ class CublasLegacy(Rule):
                 family="cublas",
                 symbol=occ.name,
             )
+        if legacy:
+            # The header stays too: it is what marks these calls as the legacy API, to a reader and to a
+            # second translation of this output (which would otherwise rename them to hipBLAS's).
+            for inc in ctx.includes:
+                if inc.path.rsplit("/", 1)[-1] == "cublas.h":
+                    yield self.unconverted(
+                        inc.start,
+                        inc.end,
+                        "legacy cuBLAS header kept with its calls: port them to the handle API (cublas_v2.h)",
+                        family="cublas",
+                        symbol=inc.path,
+                    )

@@ -113,8 +113,8 @@ class SyclPrelude(Rule):
         # nvcc's implicit cuda_runtime.h brings <cmath>: host code calling `std::frexp` or `::ceil` relied
         # on it, and <sycl/sycl.hpp> does not promise it.
         if any(o.entry is not None and o.entry.family == "math" for o in ctx.occurrences) and not any(
-            i.path in ("cmath", "math.h") for i in ctx.includes
-        ):
+            i.path in ("cmath", "math.h", "sycl/sycl.hpp") for i in ctx.includes
+        ):  # (a file including SYCL already is translated output: it has what it needs)
             head += "#include <cmath>\n"
         text = QUEUE_DEFINITION if queue else ""
         if not head and not text:

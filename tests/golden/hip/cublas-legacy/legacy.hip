@@ -1,6 +1,6 @@
 // The legacy cuBLAS API: no handle, scalars by value. hipBLAS has only the handle API.
 #include <hip/hip_runtime.h>
-#include "hipblas/hipblas.h"
+#include "cublas.h"
 
 void scale(float *d_x, int n, float alpha) {
   cublasInit();
