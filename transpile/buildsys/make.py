@@ -14,7 +14,7 @@ from dataclasses import dataclass
 
 from ..diagnostics import Safety, Status
 from ..edits import Edit
-from .codes import BUILD_ARCH_FLAG, BUILD_CUDA_PATH, MAKE_SOURCE_RENAME, MAKE_UNCONVERTED
+from .codes import BUILD_ARCH_FLAG, BUILD_CUDA_PATH, BUILD_NVCC_OPTION, MAKE_SOURCE_RENAME, MAKE_UNCONVERTED
 from .flags import SM_WORD, Finding, FlagTranslator, Word, is_cuda_path
 
 _ASSIGN = re.compile(r"\s*(?:(?:export|override)\s+)*([^\s:#=]+)\s*(?:::=|:=|\?=|\+=|!=|=)\s*")
@@ -177,7 +177,7 @@ def _rdc_links(text: str) -> list[Finding]:
             continue
         found.append(
             Finding(
-                "GP424",
+                BUILD_NVCC_OPTION,
                 "link of relocatable device code: `-fgpu-rdc` added (the objects were compiled with nvcc -dc or "
                 '-rdc=true; hipcc links them only with it, else "undefined reference to __hip_fatbin")',
                 first.start,

@@ -32,6 +32,7 @@ class LaunchBracedDim3(Rule):
     name = "launch-braced-dim3"
     targets = frozenset({"hip"})
     summary = "Spell a braced launch dimension as dim3(...)."
+    triggers = (b"<<<",)
 
     def run(self, ctx: RuleContext) -> Iterator[Diagnostic]:
         if b"<<<" not in ctx.source:
