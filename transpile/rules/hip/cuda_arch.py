@@ -6,7 +6,8 @@ What it does
     (`#if __CUDA_ARCH__`, `#if !__CUDA_ARCH__ && X`) ask "is this the device pass?": they become
     `__HIP_DEVICE_COMPILE__`, which HIP defines (as 1) exactly there. Every other use reads the compute
     capability (`#if __CUDA_ARCH__ >= 700`, `printf("%d", __CUDA_ARCH__)`), which has no AMD meaning: it is
-    reported unconverted and left as written.
+    reported unconverted and left as written; in a file that has such a use, the device-pass tests are
+    left and reported too (renamed, they would lead the device pass into branches whose numbers are 0).
 Why
     hipcc defines no `__CUDA_ARCH__`: kept as is, every device-only branch silently turns into the host
     branch. Renamed blindly, `__CUDA_ARCH__ >= 700` would become `1 >= 700`, silently false.
@@ -61,10 +62,28 @@ class CudaArch(Rule):
     triggers = (NAME.encode(),)
 
     def run(self, ctx: RuleContext) -> Iterator[Diagnostic]:
-        for occ in ctx.occurrences:
-            if occ.name != NAME:
-                continue
-            if self._device_test(ctx, occ.start):
+        uses = [occ for occ in ctx.occurrences if occ.name == NAME]
+        tests = {occ.start for occ in uses if self._device_test(ctx, occ.start)}
+        # A file that also reads the number (`#ifdef __CUDA_ARCH__` around `#if __CUDA_ARCH__ >= 200 ...
+        # #else #error`, moderngpu; an enum sized by it, rodinia's dwt2d) keeps its device-pass tests too:
+        # renamed, they would send the device pass into branches whose numbers are now 0 (an #error, a
+        # constant that is not one). Unrenamed, hipcc takes the host branches, as before; all reported.
+        # (A number read on the test's own line, `#if !defined(__CUDA_ARCH__) || __CUDA_ARCH__ >= 600`, is
+        # guarded by that test: the line's test is still renamed.)
+        test_lines = {_line(ctx.source, at) for at in tests}
+        keep = any(o.start not in tests and _line(ctx.source, o.start) not in test_lines for o in uses)
+        for occ in uses:
+            if occ.start in tests and keep:
+                yield self.unconverted(
+                    occ.start,
+                    occ.end,
+                    f"`{NAME}` (is this the device pass?) kept: this file also reads it as a compute "
+                    "capability number, which has no AMD meaning; port both by hand (__HIP_DEVICE_COMPILE__, "
+                    "__gfx*__)",
+                    family="runtime",
+                    symbol=NAME,
+                )
+            elif occ.start in tests:
                 yield self.converted(
                     occ.start,
                     occ.end,

@@ -2,7 +2,7 @@
 #include <cstdio>
 
 __host__ __device__ int where() {
-#ifdef __HIP_DEVICE_COMPILE__
+#ifdef __CUDA_ARCH__
   return 1;
 #else
   return 0;
@@ -10,9 +10,9 @@ __host__ __device__ int where() {
 }
 
 __device__ float fast(float x) {
-#if defined(__HIP_DEVICE_COMPILE__) && __CUDA_ARCH__ >= 800
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 800
   return __expf(x);
-#elif !__HIP_DEVICE_COMPILE__
+#elif !__CUDA_ARCH__
   return x;
 #else
   return expf(x);
