@@ -85,7 +85,7 @@ _DECLARING_FIELDS = {
 }
 
 
-def _include_guard(root: Node) -> Node | None:
+def include_guard(root: Node) -> Node | None:
     """The `#ifndef X / #define X ... #endif` block that wraps the whole file, if any (comments and
     blank lines around it allowed)."""
     kids = [c for c in root.children if c.type != "comment"]
@@ -316,7 +316,7 @@ class RuleContext:
         root = self.root
         # A header wrapped whole in an include guard (`#ifndef X_H / #define X_H ... #endif`) has its
         # header block inside the guard: that is its file scope.
-        scope = _include_guard(root) or root
+        scope = include_guard(root) or root
         found = []
         for inc in self.includes:
             node = root.descendant_for_byte_range(inc.directive_start, inc.directive_start + 1)

@@ -19,6 +19,7 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import platform
 import re
 import subprocess
 import sys
@@ -154,8 +155,20 @@ def main() -> int:
     with ThreadPoolExecutor(args.jobs) as pool:
         results = list(pool.map(lambda s: one(args.bundle, s, hip_layer, scratch), manifest["programs"]))
     args.out.mkdir(parents=True, exist_ok=True)
+    # What produced the file and where: the command as given (relative to the checkout it ran in) and the
+    # machine, beside the GPU and the compiler.
+    command = "python3 bench/realworld/device_run.py " + " ".join(
+        [str(a) for a in sys.argv[1:] if a != str(args.out)] + ["$OUT"]
+    )
+    machine = {
+        "host_cpus": os.cpu_count(),
+        "platform": platform.platform(),
+        "date": time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime()),
+    }
     (args.out / "results.json").write_text(
-        json.dumps({"gpu": gpu, "nvcc": nvcc, "programs": results}, indent=1)
+        json.dumps(
+            {"command": command, "machine": machine, "gpu": gpu, "nvcc": nvcc, "programs": results}, indent=1
+        )
     )
     counts: dict[str, int] = {}
     for r in results:

@@ -130,6 +130,8 @@ def read_results(folder: Path, recs: list[dict[str, Any]], manifest: Path | None
         per_program.append({"program": f"{r['project']}/{r['program']}", "verdict": got["verdict"]})
     comparable = sum(v for k, v in verdicts.items() if k not in ("cuda-not-built", "cuda-fails-its-check"))
     return {
+        "command": data.get("command"),
+        "machine": data.get("machine"),
         "gpu": data.get("gpu"),
         "nvcc": data.get("nvcc"),
         "programs_run": len(per_program),

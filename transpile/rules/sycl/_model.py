@@ -108,6 +108,11 @@ def shared_param(name: str, elem_type: str, dims: list[str]) -> str:
     return f"{elem_type} (*{name}){inner}"
 
 
+def accessor_call(name: str, scope: str) -> str:
+    """`gpuport_symbol_g()`, qualified from the global namespace when the global is in one (`::ns::`)."""
+    return f"::{scope}gpuport_symbol_{name}()" if scope else f"gpuport_symbol_{name}()"
+
+
 @dataclass
 class DeviceGlobal:
     """A `__constant__` or `__device__` variable at file scope, turned into lazily allocated USM."""
@@ -124,12 +129,12 @@ class DeviceGlobal:
 
     @property
     def accessor(self) -> str:
-        return f"gpuport_symbol_{self.name}"
+        return f"gpuport_symbol_{self.name}"  # (accessor_call below spells its calls)
 
     @property
     def accessor_call(self) -> str:
         """A call of the accessor that names it from anywhere (a launch outside the namespace)."""
-        return f"::{self.scope}{self.accessor}()" if self.scope else f"{self.accessor}()"
+        return accessor_call(self.name, self.scope)
 
     @property
     def param(self) -> str:

@@ -40,7 +40,17 @@ from ...context import RuleContext
 from ...diagnostics import Diagnostic, Safety
 from ...edits import Edit
 from ..base import Rule
-from ._model import QUEUE, Function, Model, indent_of, is_dim3_expr, model, render, variable_type
+from ._model import (
+    QUEUE,
+    Function,
+    Model,
+    accessor_call,
+    indent_of,
+    is_dim3_expr,
+    model,
+    render,
+    variable_type,
+)
 from ._type_names import sycl_type_text
 from ._warp import subgroup_attribute
 from .memory_api import stream_queue
@@ -293,9 +303,7 @@ class KernelLaunch(Rule):
         elif external is not None:
             # The kernel's file is included here: its globals' inline accessors are visible.
             for g, scope, is_array in external.globals_info:
-                captures.append(
-                    f"{g} = ::{scope}gpuport_symbol_{g}()" if scope else f"{g} = gpuport_symbol_{g}()"
-                )
+                captures.append(f"{g} = {accessor_call(g, scope)}")
                 extras.append(g if is_array else f"*{g}")
         call_args = [c for c in args.named_children if c.type != "comment"]
         edits: list[Edit] = []

@@ -37,10 +37,8 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 
-from tree_sitter import Node
-
 from ... import parse as ts
-from ...context import Include, RuleContext
+from ...context import Include, RuleContext, include_guard
 from ...diagnostics import Diagnostic
 from ...edits import Edit
 from ..base import Rule
@@ -135,24 +133,10 @@ class SyclPrelude(Rule):
         yield self.converted(at, at, "SYCL queue prelude", edits, family="runtime")
 
 
-def _guard(ctx: RuleContext) -> Node | None:
-    """The file's include guard (`#ifndef X` / `#define X` ... `#endif` around all its code), if any."""
-    code = [c for c in ctx.root.children if c.type != "comment"]
-    if len(code) != 1 or code[0].type != "preproc_ifdef" or code[0].children[0].type != "#ifndef":
-        return None
-    guard = code[0]
-    name = guard.child_by_field_name("name")
-    inner = [c for c in guard.named_children if c.type != "comment" and c != name]
-    if name is None or not inner or inner[0].type != "preproc_def":
-        return None
-    defined = inner[0].child_by_field_name("name")
-    return guard if defined is not None and ctx.text(defined) == ctx.text(name) else None
-
-
 def _unconditional(ctx: RuleContext) -> list[Include]:
     """The file's includes that no condition can compile out: at file scope or in its include guard."""
     containers = {(ctx.root.start_byte, ctx.root.end_byte, ctx.root.type)}
-    guard = _guard(ctx)
+    guard = include_guard(ctx.root)
     if guard is not None:
         containers.add((guard.start_byte, guard.end_byte, guard.type))
     found = []
@@ -168,7 +152,7 @@ def _unconditional(ctx: RuleContext) -> list[Include]:
 
 def _code_start(ctx: RuleContext) -> int:
     """Where the file's first code (not a directive or comment) starts, at file scope or in its guard."""
-    guard = _guard(ctx)
+    guard = include_guard(ctx.root)
     nodes = [*ctx.root.children, *(guard.named_children if guard is not None else [])]
     starts = [
         n.start_byte
