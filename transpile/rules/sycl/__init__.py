@@ -29,6 +29,7 @@ from .events import Events
 from .half_helpers import HalfHelpers
 from .half_precision import HalfPrecision
 from .host_callbacks import HostCallbacks
+from .host_math import HostMath
 from .host_printf import Printf
 from .item_name import ItemName
 from .kernel_launch import KernelLaunch
@@ -64,6 +65,7 @@ from .warp_vote import WarpVote
 
 SYCL_RULES: list[type[Rule]] = [
     SyclPrelude,
+    HostMath,
     LibCub,
     LibCublas,
     LibCurand,

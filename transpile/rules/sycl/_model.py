@@ -25,7 +25,7 @@ from dataclasses import dataclass, field
 from tree_sitter import Node
 
 from ... import parse as ts
-from ...context import LITERAL_TYPES, RuleContext
+from ...context import LITERAL_TYPES, Occurrence, RuleContext
 from ...options import ProjectFunction
 from ...tokens import code_identifiers, tokenize
 
@@ -524,6 +524,43 @@ def _in_device_code(node: Node) -> bool:
     return fn is not None and bool({"__global__", "__device__"} & qualifiers(fn))
 
 
+# The functions `<cmath>` declares (C99 names and their `f` variants), the ones a CUDA host program gets
+# from the C library. CUDA-only names (`rsqrtf`, `exp10f`, `__expf`) are not among them.
+_C_MATH = frozenset(
+    f"{base}{suffix}"
+    for base in (
+        "acos asin atan atan2 cos sin tan acosh asinh atanh cosh sinh tanh exp exp2 expm1 frexp ilogb "
+        "ldexp log log10 log1p log2 logb modf scalbn scalbln cbrt fabs hypot pow sqrt erf erfc lgamma "
+        "tgamma ceil floor nearbyint rint lrint llrint round lround llround trunc fmod remainder "
+        "remquo copysign nan nextafter fdim fmax fmin fma"
+    ).split()
+    for suffix in ("", "f")
+)
+_DEVICE = {"__device__", "__global__"}
+
+
+def _host_only(node: Node) -> bool:
+    """True when the node is in host-only code: no enclosing device function, kernel or device lambda."""
+    n = node.parent
+    while n is not None:
+        if n.type == "lambda_expression":
+            return False  # an extended `[=] __device__` lambda, or one a rule moves into a kernel
+        if n.type == "function_definition":
+            return not (qualifiers(n) & _DEVICE)
+        if n.type in ("preproc_def", "preproc_function_def"):
+            return False  # a macro body may be expanded in device code
+        n = n.parent
+    return True  # file scope: a host initializer
+
+
+def host_c_math(occ: Occurrence) -> bool:
+    """True for an unqualified call of a C library math function in host-only code (GP261 keeps it)."""
+    node, entry = occ.node, occ.entry
+    if node is None or occ.raw or occ.name not in _C_MATH or entry is None or entry.family != "math":
+        return False
+    return occ.parent_type != "qualified_identifier" and _host_only(node)
+
+
 def _math_calls(ctx: RuleContext) -> list[tuple[int, int, str]]:
     """Unqualified calls of math functions the tables spell `sycl::` (`ceil(n / 256.0)` in a grid size
     that becomes a `sycl::range`): moved text keeps the rename GP001 gives them in place, since nvcc's
@@ -533,6 +570,8 @@ def _math_calls(ctx: RuleContext) -> list[tuple[int, int, str]]:
         node, entry = occ.node, occ.entry
         if node is None or entry is None or entry.family != "math" or not entry.sycl.startswith("sycl::"):
             continue
+        if host_c_math(occ):
+            continue  # host code keeps the C library's function (GP261)
         parent = node.parent
         if (
             parent is not None
@@ -1054,16 +1093,11 @@ def _device_globals(ctx: RuleContext) -> dict[str, DeviceGlobal]:
         if not constant and "__device__" not in kinds:
             continue
         decls = decl.children_by_field_name("declarator")
-        if len(decls) != 1 or decls[0].type == "function_declarator":
+        if not decls or any(d.type == "function_declarator" for d in decls):
             continue
-        got = declarator_name(ctx, decls[0])
-        if got is None or got[2]:
-            continue
-        name, dims, _ = got
-        init_node = decls[0].child_by_field_name("value") if decls[0].type == "init_declarator" else None
-        if dims[:1] == [""] and init_node is not None and init_node.type == "initializer_list":
-            # `__constant__ float m[] = {...}`: the extent is the initializer's element count, as C++ says.
-            dims = [str(sum(1 for c in init_node.named_children if c.type != "comment")), *dims[1:]]
+        gots = [declarator_name(ctx, d) for d in decls]
+        if any(got is None or got[2] for got in gots):
+            continue  # a pointer or a declarator not understood: the whole declaration stays
         elem = " ".join(
             ctx.text(c)
             for c in decl.children
@@ -1080,16 +1114,25 @@ def _device_globals(ctx: RuleContext) -> dict[str, DeviceGlobal]:
         from ._type_names import sycl_type_text  # library/half element types, as declarations elsewhere
 
         elem = sycl_type_text(elem, ctx.declared_names) or elem
-        out[name] = DeviceGlobal(
-            name,
-            decl,
-            elem,
-            dims,
-            ctx.text(init_node) if init_node is not None else None,
-            constant,
-            extern,
-            scope=scope,
-        )
+        # `__constant__ float a, b, c;` declares one global per declarator; they share the declaration
+        # node, which the rule replaces with all their accessors at once.
+        for d, got in zip(decls, gots, strict=True):
+            assert got is not None
+            name, dims, _ = got
+            init_node = d.child_by_field_name("value") if d.type == "init_declarator" else None
+            if dims[:1] == [""] and init_node is not None and init_node.type == "initializer_list":
+                # `__constant__ float m[] = {...}`: the extent is the initializer's element count.
+                dims = [str(sum(1 for c in init_node.named_children if c.type != "comment")), *dims[1:]]
+            out[name] = DeviceGlobal(
+                name,
+                decl,
+                elem,
+                dims,
+                ctx.text(init_node) if init_node is not None else None,
+                constant,
+                extern,
+                scope=scope,
+            )
     return out
 
 

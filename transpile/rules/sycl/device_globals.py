@@ -152,38 +152,47 @@ class DeviceGlobals(Rule):
     def run(self, ctx: RuleContext) -> Iterator[Diagnostic]:
         m = model(ctx)
         bad: set[str] = set()
+        # Globals grouped by their declaration: `__constant__ float a, b;` is one node, two globals.
+        by_decl: dict[int, list[DeviceGlobal]] = {}
         for g in m.globals.values():
-            d = g.decl
-            if d is None:
-                continue  # a project global declared in a header this file includes
-            if g.extern and g.shared and g.elem_type and "" not in g.dims:
+            if g.decl is not None:  # None: a project global declared in a header this file includes
+                by_decl.setdefault(g.decl.id, []).append(g)
+        for group in by_decl.values():
+            d = group[0].decl
+            assert d is not None
+            if all(g.extern and g.shared and g.elem_type and "" not in g.dims for g in group):
+                new = "\n".join(accessor_prototype(g) for g in group)
+                for i, g in enumerate(group):
+                    yield self.converted(
+                        d.start_byte,
+                        d.end_byte,
+                        f"extern device global `{g.name}` -> prototype of its accessor (defined in another file)",
+                        [Edit(d.start_byte, d.end_byte, new)] if i == 0 else [],
+                        family="globals",
+                        symbol=g.name,
+                    )
+                continue
+            if any(g.extern or "" in g.dims or not g.elem_type for g in group):
+                for g in group:
+                    bad.add(g.name)
+                    yield self.unconverted(
+                        d.start_byte,
+                        d.end_byte,
+                        f"device global `{g.name}` not converted (extern or without extent)",
+                        family="globals",
+                        symbol=g.name,
+                    )
+                continue
+            new = "\n".join(accessor_definition(g) for g in group)
+            for i, g in enumerate(group):
                 yield self.converted(
                     d.start_byte,
                     d.end_byte,
-                    f"extern device global `{g.name}` -> prototype of its accessor (defined in another file)",
-                    [Edit(d.start_byte, d.end_byte, accessor_prototype(g))],
+                    f"device global `{g.name}` -> USM accessor",
+                    [Edit(d.start_byte, d.end_byte, new)] if i == 0 else [],
                     family="globals",
                     symbol=g.name,
                 )
-                continue
-            if g.extern or "" in g.dims or not g.elem_type:
-                bad.add(g.name)
-                yield self.unconverted(
-                    d.start_byte,
-                    d.end_byte,
-                    f"device global `{g.name}` not converted (extern or without extent)",
-                    family="globals",
-                    symbol=g.name,
-                )
-                continue
-            yield self.converted(
-                d.start_byte,
-                d.end_byte,
-                f"device global `{g.name}` -> USM accessor",
-                [Edit(d.start_byte, d.end_byte, accessor_definition(g))],
-                family="globals",
-                symbol=g.name,
-            )
         yield from self._sizeofs(ctx, m, bad)
         yield from self._qualified_uses(ctx, m)
         yield from self._external_functions(ctx, m)

@@ -8,8 +8,8 @@ double max_abs(int n) {
     std::vector<float> h(n), g(n);
     double m = 0.0;
     for (int i = 0; i < n; ++i) {
-        m = sycl::fmax(m, static_cast<double>(sycl::fabs(h[i])));
-        m = sycl::fmax(m, static_cast<double>(sycl::fabs(g[i]) + 1.0f));
+        m = fmax(m, fabs(h[i]));
+        m = fmax(m, fabsf(g[i]) + 1.0f);
     }
     return m;
 }

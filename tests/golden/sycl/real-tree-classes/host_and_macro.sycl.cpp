@@ -49,9 +49,9 @@ template <typename T> inline T gpuport_abs(T x) {
 
 int launch(const float *d, int n, int *out, const float *h_bins, props p) {
   gpuport_queue().memcpy(gpuport_symbol_bins(), h_bins, sizeof(float[NB + 1])).wait();
-  unsigned int blocks = (unsigned int)sycl::ceil(n / 64.0);
+  unsigned int blocks = (unsigned int)ceil(n / 64.0);
   int use = gpuport_min(blocks, 4 * p.multiProcessorCount);
-  sycl::range<3> grid(1, 1, (int)sycl::ceil(n / 64.0));
+  sycl::range<3> grid(1, 1, (int)ceil(n / 64.0));
   gpuport_queue().submit([&](sycl::handler &cgh) {
     sycl::local_accessor<struct cartesian, 1> pts_acc(sycl::range<1>(64), cgh);
     cgh.parallel_for(sycl::nd_range<3>(grid * sycl::range<3>(1, 1, 64), sycl::range<3>(1, 1, 64)), [=, bins = gpuport_symbol_bins()](sycl::nd_item<3> item) {

@@ -382,7 +382,7 @@ int main() {
             {
                 g_slack = 0.0;
                 const double m = model(img, W, H, xs[i], ys[j], c[1], c[0], c[2]);
-                worst = sycl::fmax(worst, sycl::fabs((double)out[j * NX + i] - m) - g_slack);
+                worst = fmax(worst, fabs((double)out[j * NX + i] - m) - g_slack);
             }
         CHECK(gpuport_destroy_texture_object(tex));
     }
@@ -431,7 +431,7 @@ int main() {
             {
                 g_slack = 0.0;
                 const double m = model(chan[k], RW, RH, XS[i], YS[j], gpuport_address_clamp, 1, 0);
-                worst_rgba = sycl::fmax(worst_rgba, sycl::fabs((double)got[k] - m) - g_slack);
+                worst_rgba = fmax(worst_rgba, fabs((double)got[k] - m) - g_slack);
             }
         }
     printf("RESULT rgba %.3g\n", worst_rgba);
@@ -468,8 +468,8 @@ int main() {
     double worst1 = 0;
     for (int i = 0; i < NX; ++i) {
         int k = i - 2;
-        worst1 = sycl::fmax(worst1, sycl::fabs((double)got1[i] - (k >= 0 && k < NX - 3 ? line[k] : 0.0f)));
-        worst1 = sycl::fmax(worst1, sycl::fabs((double)got1[NX + i] - model(line, NX, 1, XS[i], 0.5, gpuport_address_clamp, 1, 0)));
+        worst1 = fmax(worst1, fabs((double)got1[i] - (k >= 0 && k < NX - 3 ? line[k] : 0.0f)));
+        worst1 = fmax(worst1, fabs((double)got1[NX + i] - model(line, NX, 1, XS[i], 0.5, gpuport_address_clamp, 1, 0)));
     }
     printf("RESULT 1d %.3g\n", worst1);
 
