@@ -9,6 +9,9 @@ What it does
     the same answers GP237 gives for the matching `cudaDeviceGetAttribute` queries. Fields SYCL cannot
     query hold CUDA's programming-model limits (grid extents, 64 KiB constant memory, 65536 registers) or
     0; the compute capability is 9.0, so capability checks written for CUDA let the program run.
+    `cudaFuncAttributes` / `cudaFuncGetAttributes(&a, kernel)` become `gpuport_func_attributes` /
+    `gpuport_func_get_attributes(&a, kernel)`, which give the device's limits (largest work-group, local
+    memory size) and 0 for the sizes only the kernel's binary knows (registers, static local memory).
 Why
     Nearly every sample and benchmark prints or checks the device's properties in `main`; left as CUDA, the
     whole file fails to compile although everything else in it translated.
@@ -27,7 +30,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from ...context import RuleContext
+from ...context import Occurrence, RuleContext
 from ...diagnostics import Diagnostic, Safety
 from ...edits import Edit
 from ..base import Rule
@@ -37,7 +40,10 @@ NAMES = {
     "cudaDeviceProp": "gpuport_device_prop",
     "cudaGetDeviceProperties": "gpuport_get_device_properties",
     "cudaGetDeviceProperties_v2": "gpuport_get_device_properties",
+    "cudaFuncAttributes": "gpuport_func_attributes",
+    "cudaFuncGetAttributes": "gpuport_func_get_attributes",
 }
+_FUNC_NAMES = frozenset({"cudaFuncAttributes", "cudaFuncGetAttributes"})
 
 HELPER = """\
 #ifndef GPUPORT_DEVICE_PROP
@@ -95,13 +101,40 @@ static inline int gpuport_get_device_properties(gpuport_device_prop *p, int) {
 #endif
 """
 
+FUNC_HELPER = """\
+#ifndef GPUPORT_FUNC_ATTRIBUTES
+#define GPUPORT_FUNC_ATTRIBUTES
+// cudaFuncAttributes: CUDA's field names. SYCL 2020 cannot query a kernel's registers or static local
+// memory without its kernel bundle, so the limits are the device's: a block may use the largest work-group
+// and all local memory; the sizes the compiler chose read 0.
+struct gpuport_func_attributes {
+  size_t sharedSizeBytes, constSizeBytes, localSizeBytes;
+  int maxThreadsPerBlock, numRegs, ptxVersion, binaryVersion, cacheModeCA, maxDynamicSharedSizeBytes,
+      preferredShmemCarveout;
+};
+template <class F> static inline int gpuport_func_get_attributes(gpuport_func_attributes *a, F) {
+  const sycl::device d = gpuport_queue().get_device();
+  *a = gpuport_func_attributes{};
+  a->maxThreadsPerBlock = (int)d.get_info<sycl::info::device::max_work_group_size>();
+  a->maxDynamicSharedSizeBytes = (int)d.get_info<sycl::info::device::local_mem_size>();
+  a->ptxVersion = a->binaryVersion = 90;
+  return 0;
+}
+#endif
+"""
+
 
 class DeviceProperties(Rule):
     code = "GP258"
     name = "device-properties"
     targets = frozenset({"sycl"})
     summary = "cudaDeviceProp and cudaGetDeviceProperties become a struct filled from the queue's device."
-    triggers = (b"cudaDeviceProp", b"cudaGetDeviceProperties")
+    triggers = (
+        b"cudaDeviceProp",
+        b"cudaGetDeviceProperties",
+        b"cudaFuncAttributes",
+        b"cudaFuncGetAttributes",
+    )
 
     def run(self, ctx: RuleContext) -> Iterator[Diagnostic]:
         declared = ctx.declared_names
@@ -113,9 +146,15 @@ class DeviceProperties(Rule):
             and not (o.node is not None and o.node.type == "field_identifier")
             and not ctx.is_claimed(o.start, o.end)
         ]
-        if not uses:
-            return
-        helper = block_edit(ctx, min(o.start for o in uses), HELPER)
+        for group, text in (
+            ([o for o in uses if o.name not in _FUNC_NAMES], HELPER),
+            ([o for o in uses if o.name in _FUNC_NAMES], FUNC_HELPER),
+        ):
+            if group:
+                yield from self._group(ctx, group, text)
+
+    def _group(self, ctx: RuleContext, uses: list[Occurrence], text: str) -> Iterator[Diagnostic]:
+        helper = block_edit(ctx, min(o.start for o in uses), text)
         for i, o in enumerate(uses):
             edits = [Edit(o.start, o.end, NAMES[o.name])]
             if i == 0:

@@ -58,6 +58,8 @@ DEFAULT_STREAMS = frozenset(
 _Result = tuple[list[Edit], Safety] | None
 _Handler = Callable[[RuleContext, Occurrence, CallSite], _Result]
 _ADDR = re.compile(r"^\s*(?:\(\s*void\s*\*\s*\*\s*\)\s*|reinterpret_cast<\s*void\s*\*\s*\*\s*>\s*\(\s*)?&\s*")
+# `(void **)(&p)`: the address in parentheses after the cast (cuda-samples' dct8x8)
+_ADDR_PAREN = re.compile(r"^\s*\(\s*void\s*\*\s*\*\s*\)\s*\(\s*&\s*(?=[^()]*\)\s*$)")
 # A pointer to the pointer, optionally cast to `void **`: an identifier or member (`pp`, `s.pp`, `s->pp`).
 # Arithmetic on such a pointer (`pI0 + level`, `bufs + 2 * i`): no calls, assignments or increments.
 _PTR_EXPR = re.compile(
@@ -141,8 +143,13 @@ def assign_target(ctx: RuleContext, occ: Occurrence, call: CallSite, i: int) -> 
     a0s, a0e = call.args[i]
     text = ctx.slice(a0s, a0e)
     m = _ADDR.match(text)
+    paren = _ADDR_PAREN.match(text)
     lead = ""
-    if m:
+    if paren:
+        start = a0s + paren.end()
+        inner = text[paren.end() : len(text.rstrip()) - 1]
+        end = start + len(inner.rstrip())
+    elif m:
         start = a0s + m.end()
         end = a0e - (1 if text.startswith("reinterpret_cast") else 0)
     else:
