@@ -189,7 +189,9 @@ class Function:
 
     def exported_shared(self) -> list[SharedVar]:
         """The shared variables a caller provides for this device function (own ones renamed)."""
-        own = [SharedVar(f"gp_{self.name}_{v.name}", v.decl, v.elem_type, v.dims, False) for v in self.shared]
+        own = [
+            SharedVar(f"gp_{self.name}_{v.name}", v.decl, v.elem_type, v.dims, v.dynamic) for v in self.shared
+        ]
         return own + list(self.shared_in)
 
     def device_call_args(self) -> list[str]:
@@ -695,12 +697,9 @@ def _build(ctx: RuleContext) -> Model:
             f.globals_used = sorted({*f.globals_used, *external[callee].globals_used})
         calls[key] = family_names & ids
         if f.kernel or (not f.host_too and len(family[f.name]) == 1 and name_count(ctx, f) <= 1):
+            # `extern __shared__` in a device function is the calling kernel's dynamic shared memory: it
+            # travels up like static shared variables, and the launch passes the one dynamic block.
             f.shared = _shared_vars(ctx, f)
-            if not f.kernel and any(v.dynamic for v in f.shared):
-                f.problems.append(
-                    (f.node.start_byte, f.node.end_byte, "extern shared memory in a device function")
-                )
-                f.shared = []
     _propagate_shared(ctx, functions, calls)
     # Transitive closure over the file's call graph (a call may reach any member of the callee's family).
     changed = True
@@ -815,7 +814,7 @@ def _propagate_shared(ctx: RuleContext, functions: dict[str, Function], calls: d
                             v.decl,
                             _subst(v.elem_type, mapping),
                             [_subst(d, mapping) for d in v.dims],
-                            False,
+                            v.dynamic,
                         )
                     )
                     changed = True

@@ -248,6 +248,7 @@ class KernelLaunch(Rule):
             mapping = dict(zip(tparams, targs, strict=False))
         locals_: list[str] = []
         extras: list[str] = []
+        dynamic_acc: tuple[str, str] | None = None
         if shared:
             for s_name, s_elem, s_dims, s_dynamic in shared:
                 elem = substitute(s_elem, mapping).replace("volatile ", "")
@@ -279,7 +280,15 @@ class KernelLaunch(Rule):
                     return
                 elem = translated
                 acc = f"{s_name}_acc"
+                if s_dynamic and dynamic_acc is not None:
+                    # every `extern __shared__` array of a kernel (its own and its device functions') is
+                    # the same memory in CUDA: one accessor, seen through each array's element type
+                    first_acc, first_elem = dynamic_acc
+                    ptr = f"&{first_acc}[0]"
+                    extras.append(ptr if elem == first_elem else f"reinterpret_cast<{elem} *>({ptr})")
+                    continue
                 if s_dynamic:
+                    dynamic_acc = (acc, elem)
                     size = f"({shmem}) / sizeof({elem})"
                 elif not s_dims:
                     size = "1"
