@@ -316,8 +316,15 @@ class KernelLaunch(Rule):
                 extras.append(g if is_array else f"*{g}")
         call_args = [c for c in args.named_children if c.type != "comment"]
         edits: list[Edit] = []
+        by_ref = _reference_params(ctx, kernel) if kernel is not None else set()
         for i, a in enumerate(call_args):
-            if not _simple(a):
+            if i in by_ref and a.type in _LVALUES:
+                # `__global__ void k(Data &d)` launched with a host object in managed memory: the kernel
+                # lambda's copy would be const (and a copy); pass the object's address and dereference
+                pname = f"arg{i}"
+                captures.append(f"{pname} = &({render(ctx, a.start_byte, a.end_byte)})")
+                edits.append(Edit(a.start_byte, a.end_byte, f"*{pname}"))
+            elif not _simple(a):
                 pname = f"arg{i}"
                 captures.append(f"{pname} = {render(ctx, a.start_byte, a.end_byte)}")
                 edits.append(Edit(a.start_byte, a.end_byte, pname))
@@ -357,6 +364,34 @@ class KernelLaunch(Rule):
             symbol=name,
             safety=safety,
         )
+
+
+_LVALUES = frozenset({"identifier", "field_expression", "subscript_expression", "pointer_expression"})
+
+
+def _reference_params(ctx: RuleContext, kernel: Function) -> set[int]:
+    """Indexes of the kernel's non-const lvalue-reference parameters (`Data &d`)."""
+    params = kernel.params_node
+    out: set[int] = set()
+    if params is None:
+        return out
+    decls = [
+        c
+        for c in params.named_children
+        if c.type in ("parameter_declaration", "optional_parameter_declaration")
+    ]
+    for i, d in enumerate(decls):
+        declarator = d.child_by_field_name("declarator")
+        if (
+            declarator is None
+            or declarator.type != "reference_declarator"
+            or ctx.text(declarator).startswith("&&")
+        ):
+            continue
+        if any(c.type == "type_qualifier" and ctx.text(c) == "const" for c in d.children):
+            continue
+        out.add(i)
+    return out
 
 
 def _descendants(node: Node) -> Iterator[Node]:
