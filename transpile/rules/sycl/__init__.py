@@ -34,6 +34,7 @@ from .host_math import HostMath
 from .host_printf import Printf
 from .item_name import ItemName
 from .kernel_launch import KernelLaunch
+from .kernel_pointers import KernelPointers
 from .kernel_signature import KernelSignature
 from .lib_cub import LibCub
 from .lib_cublas import LibCublas
@@ -74,6 +75,7 @@ SYCL_RULES: list[type[Rule]] = [
     LibThrust,
     DeviceGlobals,
     KernelSignature,
+    KernelPointers,
     KernelLaunch,
     Dim3Range,
     SharedMemory,

@@ -489,6 +489,17 @@ def is_dim3_expr(ctx: RuleContext, node: Node) -> bool:
     if node.type == "field_expression":
         fld = node.child_by_field_name("field")
         return fld is not None and ctx.text(fld) in dim3_fields(ctx)
+    if node.type == "subscript_expression":
+        # `grid[i][j]` of `dim3 grid[3][2]` (an array of gpuport_range3, GP212)
+        depth = 0
+        base: Node | None = node
+        while base is not None and base.type == "subscript_expression":
+            depth += 1
+            base = base.child_by_field_name("argument")
+        if base is None or base.type != "identifier":
+            return False
+        t = variable_type(ctx, ctx.text(base), base)
+        return t is not None and t[0].replace("const ", "") == "dim3" and len(t[1]) == depth and not t[2]
     return False
 
 
@@ -511,7 +522,8 @@ def dim3_members(ctx: RuleContext) -> list[tuple[int, int, str]]:
         if arg.type == "identifier" and ctx.text(arg) in BUILTIN_VARS and _in_device_code(fe):
             continue  # host code's own `dim3 gridDim(...)`; in a kernel the name is CUDA's built-in
         if arg.type != "identifier" and not (
-            arg.type in ("field_expression", "call_expression") and is_dim3_expr(ctx, arg)
+            arg.type in ("field_expression", "call_expression", "subscript_expression")
+            and is_dim3_expr(ctx, arg)
         ):
             continue
         if ctx.text(fld) not in DIM or any(c.type == "->" for c in fe.children):

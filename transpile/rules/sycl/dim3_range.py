@@ -33,6 +33,7 @@ from ...context import RuleContext
 from ...diagnostics import Diagnostic
 from ...edits import Edit
 from ..base import Rule
+from ._memory_helpers import block_edit
 from ._model import declarator_name, dim3_members, enclosing_function, is_dim3_expr, render
 
 RANGE = "sycl::range<3>"
@@ -73,6 +74,19 @@ def _in_sizeof(ctx: RuleContext, start: int, end: int) -> bool:
     return p is not None and p.type == "sizeof_expression"
 
 
+RANGE3_HELPER = """\
+#ifndef GPUPORT_RANGE3
+#define GPUPORT_RANGE3
+// An element of a dim3 array: sycl::range<3> has no default constructor; CUDA's dim3 defaults to (1, 1, 1).
+struct gpuport_range3 : sycl::range<3> {
+  gpuport_range3() : sycl::range<3>(1, 1, 1) {}
+  gpuport_range3(size_t d0, size_t d1, size_t d2) : sycl::range<3>(d0, d1, d2) {}
+  gpuport_range3(const sycl::range<3> &r) : sycl::range<3>(r) {}
+};
+#endif
+"""
+
+
 class Dim3Range(Rule):
     code = "GP212"
     name = "dim3-range"
@@ -82,6 +96,7 @@ class Dim3Range(Rule):
     def run(self, ctx: RuleContext) -> Iterator[Diagnostic]:
         dim3_vars: set[str] = set()
         handled: set[int] = set()
+        helper_done = b"define GPUPORT_RANGE3" in ctx.source  # translated output has it already
         for tnode in ts.captures("(type_identifier) @t", ctx.root).get("t", []):
             if ctx.text(tnode) != "dim3":
                 continue
@@ -102,6 +117,7 @@ class Dim3Range(Rule):
                 continue
             edits = [Edit(tnode.start_byte, tnode.end_byte, RANGE)]
             ok = True
+            arrays = False
             for d in decl.children_by_field_name("declarator"):
                 if d.type == "field_identifier":
                     # a struct member: dim3 defaults to (1, 1, 1); sycl::range has no default constructor
@@ -120,6 +136,19 @@ class Dim3Range(Rule):
                         edits.append(Edit(params.start_byte, params.end_byte, args))
                         continue
                 got = declarator_name(ctx, d)
+                if (
+                    got is not None
+                    and got[1]
+                    and "" not in got[1]
+                    and not got[2]
+                    and d.type == "array_declarator"
+                    and decl.type == "declaration"
+                ):
+                    # `dim3 grid[3][2];`: sycl::range<3> has no default constructor, so the array holds
+                    # gpuport_range3, a range that defaults to (1, 1, 1) as dim3 does
+                    edits[0] = Edit(tnode.start_byte, tnode.end_byte, "gpuport_range3")
+                    arrays = True
+                    continue
                 if got is None or got[1] or got[2]:
                     ok = False
                     break
@@ -169,10 +198,13 @@ class Dim3Range(Rule):
                     symbol="dim3",
                 )
                 continue
+            if arrays and not helper_done:
+                helper_done = True
+                edits.insert(0, block_edit(ctx, tnode.start_byte, RANGE3_HELPER))
             yield self.converted(
                 tnode.start_byte,
                 tnode.end_byte,
-                "`dim3` -> `sycl::range<3>`",
+                "`dim3` array -> `gpuport_range3` array" if arrays else "`dim3` -> `sycl::range<3>`",
                 edits,
                 family="types",
                 symbol="dim3",

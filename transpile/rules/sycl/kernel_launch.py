@@ -158,6 +158,9 @@ class KernelLaunch(Rule):
         m = model(ctx)
         yield from self._macro_launches(ctx)
         for match in ts.matches(_LAUNCH, ctx.root):
+            call = match["call"][0]
+            if ctx.is_claimed(call.start_byte, call.end_byte):
+                continue  # a launch through a kernel pointer (GP263)
             yield from self._launch(
                 ctx, m, match["fn"][0], match["cfg"][0], match["args"][0], match["call"][0]
             )
@@ -222,98 +225,12 @@ class KernelLaunch(Rule):
         else:
             queue = QUEUE + "."
 
-        # The kernel's implicit launch needs: from this file's model, or from the tree's first pass when
-        # the kernel is defined in another file (Options.project_kernels).
         external = next((k for k in ctx.options.project_kernels if k.name == name), None)
-        tparams: list[str] = []
-        shared: list[tuple[str, str, list[str], bool]] = []
-        if kernel is not None:
-            tparams = kernel.template_params
-            shared = [(v.name, v.elem_type, v.dims, v.dynamic) for v in [*kernel.shared, *kernel.shared_in]]
-        elif external is not None:
-            if external.globals_used and not external.globals_visible:
-                yield self.unconverted(
-                    fn.start_byte,
-                    fn.end_byte,
-                    f"launch of `{fn_text}`: the kernel (in {external.defined_in}) reads device globals "
-                    f"({', '.join(external.globals_used)}) that this file cannot pass",
-                    family="launch",
-                    symbol=name,
-                )
-                return
-            tparams = list(external.template_params)
-            shared = [(n, t, list(d), dyn) for n, t, d, dyn in external.shared]
-        mapping: dict[str, str] = {}
-        if tparams:
-            mapping = dict(zip(tparams, targs, strict=False))
-        locals_: list[str] = []
-        extras: list[str] = []
-        dynamic_acc: tuple[str, str] | None = None
-        if shared:
-            for s_name, s_elem, s_dims, s_dynamic in shared:
-                elem = substitute(s_elem, mapping).replace("volatile ", "")
-                dims = [substitute(d, mapping) for d in s_dims]
-                unresolved = set(tparams) - set(mapping)
-                words = set(re.findall(r"\b\w+\b", " ".join([elem, *dims])))
-                if words & unresolved:
-                    yield self.unconverted(
-                        fn.start_byte,
-                        fn.end_byte,
-                        f"launch of `{fn_text}`: shared variable `{s_name}` depends on template parameters "
-                        "deduced at the call; write the template arguments explicitly",
-                        family="launch",
-                        symbol=name,
-                    )
-                    return
-                # The element type is copied into the launch (generated text), so its CUDA names
-                # (`__half`, `curandState`, template arguments) are translated here.
-                translated = sycl_type_text(elem, ctx.declared_names)
-                if translated is None:
-                    yield self.unconverted(
-                        fn.start_byte,
-                        fn.end_byte,
-                        f"launch of `{fn_text}`: shared variable `{s_name}` has type `{elem}` whose CUDA "
-                        "names have no SYCL translation here",
-                        family="launch",
-                        symbol=name,
-                    )
-                    return
-                elem = translated
-                acc = f"{s_name}_acc"
-                if s_dynamic and dynamic_acc is not None:
-                    # every `extern __shared__` array of a kernel (its own and its device functions') is
-                    # the same memory in CUDA: one accessor, seen through each array's element type
-                    first_acc, first_elem = dynamic_acc
-                    ptr = f"&{first_acc}[0]"
-                    extras.append(ptr if elem == first_elem else f"reinterpret_cast<{elem} *>({ptr})")
-                    continue
-                if s_dynamic:
-                    dynamic_acc = (acc, elem)
-                    size = f"({shmem}) / sizeof({elem})"
-                elif not s_dims:
-                    size = "1"
-                else:
-                    size = " * ".join(d if re.fullmatch(r"\w+", d) else f"({d})" for d in dims)
-                locals_.append(f"sycl::local_accessor<{elem}, 1> {acc}(sycl::range<1>({size}), cgh);")
-                ptr = f"&{acc}[0]"  # portable: AdaptiveCpp's local_accessor lacks get_multi_ptr
-                if not s_dims:
-                    extras.append(f"{acc}[0]")
-                elif len(s_dims) == 1:
-                    extras.append(ptr)
-                else:
-                    inner = "".join(f"[{d}]" for d in dims[1:])
-                    extras.append(f"reinterpret_cast<{elem} (*){inner}>({ptr})")
-        captures: list[str] = []
-        if kernel is not None:
-            for g in kernel.globals_used:
-                dg = m.globals[g]
-                captures.append(f"{g} = {dg.accessor_call}")
-                extras.append(f"*{g}" if not dg.dims else g)
-        elif external is not None:
-            # The kernel's file is included here: its globals' inline accessors are visible.
-            for g, scope, is_array in external.globals_info:
-                captures.append(f"{g} = {accessor_call(g, scope)}")
-                extras.append(g if is_array else f"*{g}")
+        got = self.implicit_args(ctx, m, name, fn_text, kernel, targs, shmem)
+        if isinstance(got, str):
+            yield self.unconverted(fn.start_byte, fn.end_byte, got, family="launch", symbol=name)
+            return
+        locals_, extras, captures = got
         call_args = [c for c in args.named_children if c.type != "comment"]
         edits: list[Edit] = []
         by_ref = _reference_params(ctx, kernel) if kernel is not None else set()
@@ -364,6 +281,97 @@ class KernelLaunch(Rule):
             symbol=name,
             safety=safety,
         )
+
+    def implicit_args(
+        self,
+        ctx: RuleContext,
+        m: Model,
+        name: str,
+        fn_text: str,
+        kernel: Function | None,
+        targs: list[str],
+        shmem: str,
+    ) -> tuple[list[str], list[str], list[str]] | str:
+        """What a launch of kernel `name` adds to the call it makes: (local accessor declarations, extra
+        arguments after the nd_item, lambda captures), or the reason it cannot be launched here."""
+        # The kernel's implicit launch needs: from this file's model, or from the tree's first pass when
+        # the kernel is defined in another file (Options.project_kernels).
+        external = next((k for k in ctx.options.project_kernels if k.name == name), None)
+        tparams: list[str] = []
+        shared: list[tuple[str, str, list[str], bool]] = []
+        if kernel is not None:
+            tparams = kernel.template_params
+            shared = [(v.name, v.elem_type, v.dims, v.dynamic) for v in [*kernel.shared, *kernel.shared_in]]
+        elif external is not None:
+            if external.globals_used and not external.globals_visible:
+                return (
+                    f"launch of `{fn_text}`: the kernel (in {external.defined_in}) reads device globals "
+                    f"({', '.join(external.globals_used)}) that this file cannot pass"
+                )
+            tparams = list(external.template_params)
+            shared = [(n, t, list(d), dyn) for n, t, d, dyn in external.shared]
+        mapping: dict[str, str] = {}
+        if tparams:
+            mapping = dict(zip(tparams, targs, strict=False))
+        locals_: list[str] = []
+        extras: list[str] = []
+        dynamic_acc: tuple[str, str] | None = None
+        if shared:
+            for s_name, s_elem, s_dims, s_dynamic in shared:
+                elem = substitute(s_elem, mapping).replace("volatile ", "")
+                dims = [substitute(d, mapping) for d in s_dims]
+                unresolved = set(tparams) - set(mapping)
+                words = set(re.findall(r"\b\w+\b", " ".join([elem, *dims])))
+                if words & unresolved:
+                    return (
+                        f"launch of `{fn_text}`: shared variable `{s_name}` depends on template parameters "
+                        "deduced at the call; write the template arguments explicitly"
+                    )
+                # The element type is copied into the launch (generated text), so its CUDA names
+                # (`__half`, `curandState`, template arguments) are translated here.
+                translated = sycl_type_text(elem, ctx.declared_names)
+                if translated is None:
+                    return (
+                        f"launch of `{fn_text}`: shared variable `{s_name}` has type `{elem}` whose CUDA "
+                        "names have no SYCL translation here"
+                    )
+                elem = translated
+                acc = f"{s_name}_acc"
+                if s_dynamic and dynamic_acc is not None:
+                    # every `extern __shared__` array of a kernel (its own and its device functions') is
+                    # the same memory in CUDA: one accessor, seen through each array's element type
+                    first_acc, first_elem = dynamic_acc
+                    ptr = f"&{first_acc}[0]"
+                    extras.append(ptr if elem == first_elem else f"reinterpret_cast<{elem} *>({ptr})")
+                    continue
+                if s_dynamic:
+                    dynamic_acc = (acc, elem)
+                    size = f"({shmem}) / sizeof({elem})"
+                elif not s_dims:
+                    size = "1"
+                else:
+                    size = " * ".join(d if re.fullmatch(r"\w+", d) else f"({d})" for d in dims)
+                locals_.append(f"sycl::local_accessor<{elem}, 1> {acc}(sycl::range<1>({size}), cgh);")
+                ptr = f"&{acc}[0]"  # portable: AdaptiveCpp's local_accessor lacks get_multi_ptr
+                if not s_dims:
+                    extras.append(f"{acc}[0]")
+                elif len(s_dims) == 1:
+                    extras.append(ptr)
+                else:
+                    inner = "".join(f"[{d}]" for d in dims[1:])
+                    extras.append(f"reinterpret_cast<{elem} (*){inner}>({ptr})")
+        captures: list[str] = []
+        if kernel is not None:
+            for g in kernel.globals_used:
+                dg = m.globals[g]
+                captures.append(f"{g} = {dg.accessor_call}")
+                extras.append(f"*{g}" if not dg.dims else g)
+        elif external is not None:
+            # The kernel's file is included here: its globals' inline accessors are visible.
+            for g, scope, is_array in external.globals_info:
+                captures.append(f"{g} = {accessor_call(g, scope)}")
+                extras.append(g if is_array else f"*{g}")
+        return locals_, extras, captures
 
 
 _LVALUES = frozenset({"identifier", "field_expression", "subscript_expression", "pointer_expression"})
