@@ -41,6 +41,9 @@ class ProjectFunction:
     name: str
     needs_item: bool
     globals_used: tuple[str, ...]
+    # `__shared__` variables it (or a device function it calls in its own file) declares, which its
+    # callers provide: (parameter name `gp_<function>_<variable>`, element type, extents, dynamic)
+    shared: tuple[tuple[str, str, tuple[str, ...], bool], ...] = ()
 
 
 @dataclass(frozen=True)

@@ -575,6 +575,10 @@ def host_c_math(occ: Occurrence) -> bool:
     return occ.parent_type != "qualified_identifier" and _host_only(node)
 
 
+_MIXED_HELPERS = {"min": "gpuport_min", "max": "gpuport_max", "abs": "gpuport_abs"}
+_MIXED_HELPER_NAMES = frozenset(_MIXED_HELPERS.values())
+
+
 def _math_calls(ctx: RuleContext) -> list[tuple[int, int, str]]:
     """Unqualified calls of math functions the tables spell `sycl::` (`ceil(n / 256.0)` in a grid size
     that becomes a `sycl::range`): moved text keeps the rename GP001 gives them in place, since nvcc's
@@ -592,7 +596,9 @@ def _math_calls(ctx: RuleContext) -> list[tuple[int, int, str]]:
             and parent.type == "call_expression"
             and parent.child_by_field_name("function") == node
         ):
-            found.append((occ.start, occ.end, entry.sycl))
+            # CUDA's min/max/abs take mixed types; moved text cannot get GP247's casts, so it calls the
+            # common-type helpers (GP247 defines them when render() used one: ctx._sycl_minmax_rendered)
+            found.append((occ.start, occ.end, _MIXED_HELPERS.get(occ.name, entry.sycl)))
     return found
 
 
@@ -631,6 +637,8 @@ def render(ctx: RuleContext, start: int, end: int) -> str:
             parts.append(ctx.slice(pos, s))
             parts.append(new)
             pos = e
+            if new in _MIXED_HELPER_NAMES:
+                ctx._sycl_minmax_rendered = True  # type: ignore[attr-defined]
     parts.append(ctx.slice(pos, end))
     return "".join(parts)
 
@@ -707,6 +715,10 @@ def _build(ctx: RuleContext) -> Model:
         for callee in sorted(ids & external_names):  # defined in another file of the tree
             f.needs_item = f.needs_item or external[callee].needs_item
             f.globals_used = sorted({*f.globals_used, *external[callee].globals_used})
+            have = {v.name for v in f.shared_in}
+            for n, t, d, dyn in external[callee].shared:  # its shared memory comes from the kernel
+                if n not in have:
+                    f.shared_in.append(SharedVar(n, f.node, t, list(d), dyn))
         calls[key] = family_names & ids
         if f.kernel or (not f.host_too and len(family[f.name]) == 1 and name_count(ctx, f) <= 1):
             # `extern __shared__` in a device function is the calling kernel's dynamic shared memory: it

@@ -64,13 +64,35 @@ from ...context import RuleContext
 from ...diagnostics import Diagnostic, Safety
 from ...edits import Edit
 from ..base import Rule
-from ._model import DIM, declarator_name, enclosing_function, function_name, model
+from ._memory_helpers import block_edit
+from ._model import DIM, declarator_name, enclosing_function, function_name, model, render
 from ._warp import body_statements, call_args, int_value, strip_parens
 
 NAMESPACE = "cooperative_groups"
 WARP = 32
 BLOCK_TYPE = "sycl::group<3>"
 TILE_TYPE = "sycl::sub_group"
+PART_TYPE = "gpuport_thread_group"
+# A generic thread_group, or a tile that is not the 32-lane sub-group: the block's threads in tiles of
+# consecutive linear ranks. Rank, size and the meta-group queries are exact; sync() is a barrier of the
+# whole block, right when every thread of the block reaches it (the usual uniform code).
+PART_HELPER = """\
+#ifndef GPUPORT_THREAD_GROUP
+#define GPUPORT_THREAD_GROUP
+struct gpuport_thread_group {
+  sycl::group<3> block;
+  size_t n;  // threads per tile (the whole block for a thread block)
+  gpuport_thread_group(sycl::group<3> b) : block(b), n(b.get_local_linear_range()) {}
+  gpuport_thread_group(sycl::group<3> b, size_t tile) : block(b), n(tile) {}
+  unsigned long long thread_rank() const { return block.get_local_linear_id() % n; }
+  unsigned long long size() const { return n; }
+  unsigned long long num_threads() const { return n; }
+  unsigned long long meta_group_rank() const { return block.get_local_linear_id() / n; }
+  unsigned long long meta_group_size() const { return (block.get_local_linear_range() + n - 1) / n; }
+  void sync() const { sycl::group_barrier(block); }
+};
+#endif
+"""
 
 # cooperative-groups function object -> SYCL function object
 FUNCTORS = {
@@ -95,7 +117,6 @@ _UNSUPPORTED = {
     "this_multi_grid": "multi-device groups have no SYCL counterpart",
     "coalesced_group": "a coalesced group (the active lanes) has no standard SYCL 2020 form",
     "coalesced_threads": "a coalesced group (the active lanes) has no standard SYCL 2020 form",
-    "thread_group": "a generic thread_group has no single SYCL type: use sycl::group<3> or sycl::sub_group",
     "binary_partition": "binary_partition has no standard SYCL 2020 form",
     "labeled_partition": "labeled_partition has no standard SYCL 2020 form",
     "memcpy_async": "cooperative memcpy_async has no standard SYCL 2020 form: copy with a loop and a barrier",
@@ -178,6 +199,7 @@ def _template_arg(ctx: RuleContext, member: Node) -> int | None:
 
 
 _KNOWN = {
+    "thread_group",
     "thread_block",
     "thread_block_tile",
     "this_thread_block",
@@ -250,11 +272,14 @@ def misparsed_tile(ctx: RuleContext, whole: Node) -> tuple[int, int | None, Node
 
 
 def type_kind(ctx: RuleContext, member: Node, name: str) -> str | None:
-    """'block', 'tile' (32 lanes), 'tile?' (another size) or 'other' for a cooperative-groups type."""
+    """'block', 'tile' (32 lanes), 'part' (a generic thread_group, a tile of another size: the partition
+    helper) or 'other' for a cooperative-groups type."""
     if name == "thread_block":
         return "block"
+    if name == "thread_group":
+        return "part"
     if name == "thread_block_tile":
-        return "tile" if _template_arg(ctx, member) == WARP else "tile?"
+        return "tile" if _template_arg(ctx, member) == WARP else "part"
     if name in _UNSUPPORTED:
         return "other"
     return None
@@ -281,9 +306,22 @@ class CoopGroups(Rule):
         by_whole = {w.id: (m, n) for w, m, n in refs}
         kinds = self._variable_kinds(ctx, refs)
         yield from self._block_reductions(ctx, kinds, by_whole)
+        parts: list[int] = []
         for whole, member, name in refs:
-            yield from self._reference(ctx, whole, member, name, kinds, by_whole)
+            for d in self._reference(ctx, whole, member, name, kinds, by_whole):
+                if PART_TYPE in "".join(e.text for e in d.edits):
+                    parts.append(d.start)
+                yield d
         yield from self._methods(ctx, kinds, by_whole)
+        if parts and b"define GPUPORT_THREAD_GROUP" not in ctx.source:
+            at = min(parts)
+            yield self._ok(
+                at,
+                at,
+                "partition helper (gpuport_thread_group)",
+                [block_edit(ctx, at, PART_HELPER)],
+                "thread_group",
+            )
 
     # -- include, alias, using ----------------------------------------------------------------------
 
@@ -333,7 +371,7 @@ class CoopGroups(Rule):
             bad = misparsed_tile(ctx, whole) if name == "thread_block_tile" else None
             fn = enclosing_function(whole)
             if bad is not None and fn is not None:
-                out[(fn.id, ctx.text(bad[2]))] = "tile" if bad[1] == WARP else "tile?"
+                out[(fn.id, ctx.text(bad[2]))] = "tile" if bad[1] == WARP else "part"
         # auto b = cg::this_thread_block(); auto t = cg::tiled_partition<32>(b);
         for d in ts.captures("(init_declarator) @d", ctx.root).get("d", []):
             decl, value, var = d.parent, d.child_by_field_name("value"), d.child_by_field_name("declarator")
@@ -358,7 +396,7 @@ class CoopGroups(Rule):
                 if name == "this_thread_block":
                     return "block"
                 if name == "tiled_partition":
-                    return "tile" if _partition_size(ctx, member, expr) == WARP else "tile?"
+                    return "tile" if _partition_size(ctx, member, expr) == WARP else "part"
                 if name in _UNSUPPORTED:
                     return "other"
         return None
@@ -394,7 +432,7 @@ class CoopGroups(Rule):
             bad = misparsed_tile(ctx, whole)
             if bad is not None:
                 e = bad[0]
-                kind = "tile" if bad[1] == WARP else "tile?"
+                kind = "tile" if bad[1] == WARP else "part"
         if name in _UNSUPPORTED:
             yield self.unconverted(
                 s, e, f"`{ctx.text(whole)}`: {_UNSUPPORTED[name]}", family="cooperative_groups", symbol=name
@@ -411,14 +449,13 @@ class CoopGroups(Rule):
                 name,
                 Safety.REVIEW,
             )
-        elif kind == "tile?":
-            yield self.unconverted(
+        elif kind == "part":
+            yield self._ok(
                 s,
                 e,
-                f"`{ctx.text(whole)}`: a tile that is not warp-sized has no standard SYCL form that is right "
-                "for every sub-group size; rewrite it over the sub-group or with local memory",
-                family="cooperative_groups",
-                symbol=name,
+                f"`{ctx.text(whole)}` -> `{PART_TYPE}` (threads of the block in tiles of consecutive ranks)",
+                [Edit(s, e, PART_TYPE)],
+                name,
             )
         if call is None:
             if name in FUNCTORS:
@@ -446,6 +483,25 @@ class CoopGroups(Rule):
             size = _partition_size(ctx, member, call)
             args = call_args(call)
             parent_kind = self._kind(ctx, args[0], kinds) if args else None
+            n_text = (
+                ctx.text(args[1])
+                if member.type != "template_function" and len(args) == 2
+                else str(size)
+                if size is not None
+                else None
+            )
+            if size != WARP and parent_kind == "block" and n_text is not None and len(args) >= 1:
+                b = render(ctx, args[0].start_byte, args[0].end_byte)
+                yield self._ok(
+                    s,
+                    e,
+                    f"`{ctx.text(call)}` -> `{PART_TYPE}`: tile.sync() waits for the whole block (right when "
+                    "every thread of the block reaches it)",
+                    [Edit(call.start_byte, call.end_byte, f"{PART_TYPE}({b}, {n_text})")],
+                    name,
+                    Safety.REVIEW,
+                )
+                return
             if size != WARP or parent_kind != "block":
                 yield self.unconverted(
                     s,
@@ -467,6 +523,21 @@ class CoopGroups(Rule):
             )
         elif name == "sync":
             args = call_args(call)
+            if len(args) == 1 and self._kind(ctx, args[0], kinds) == "part":
+                yield self._ok(
+                    s,
+                    e,
+                    "`sync(g)` -> `g.sync()` (the partition helper's barrier)",
+                    [
+                        Edit(
+                            call.start_byte,
+                            call.end_byte,
+                            f"{render(ctx, args[0].start_byte, args[0].end_byte)}.sync()",
+                        )
+                    ],
+                    name,
+                )
+                return
             if len(args) != 1 or self._kind(ctx, args[0], kinds) not in ("block", "tile"):
                 yield self.unconverted(
                     s,
@@ -511,7 +582,8 @@ class CoopGroups(Rule):
     ) -> Iterator[Diagnostic]:
         args = call_args(call)
         new = _ALGORITHMS[name]
-        ok = len(args) in (2, 3) and self._kind(ctx, args[0], kinds) == "tile"
+        # a group of unknown type (a template's `Group &g`) gets SYCL's algorithm too: it takes any SYCL group
+        ok = len(args) in (2, 3) and self._kind(ctx, args[0], kinds) in ("tile", None)
         if ok and len(args) == 3:
             op = strip_parens(args[2])
             fn = op.child_by_field_name("function") if op.type == "call_expression" else None

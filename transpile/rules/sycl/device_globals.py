@@ -61,6 +61,7 @@ from ._model import (
     idents_in,
     model,
     qualifiers,
+    shared_param,
 )
 from .kernel_signature import append_args, append_params
 from .memory_api import queue_of, wrap
@@ -324,7 +325,7 @@ class DeviceGlobals(Rule):
     def _external_functions(self, ctx: RuleContext, m: Model) -> Iterator[Diagnostic]:
         """Device functions defined in another file of the tree (Options.project_functions) that take
         implicit parameters there: their prototypes here take the same, their device-side calls pass them."""
-        needy = {n: f for n, f in m.external.items() if f.needs_item or f.globals_used}
+        needy = {n: f for n, f in m.external.items() if f.needs_item or f.globals_used or f.shared}
         if not needy:
             return
         for decl in ts.captures("(declaration) @d", ctx.root).get("d", []):
@@ -337,6 +338,7 @@ class DeviceGlobals(Rule):
             if params is None or f is None:
                 continue
             extra = [ITEM_PARAM] if f.needs_item else []
+            extra += [shared_param(n, t, list(d)) for n, t, d, _ in f.shared]
             extra += [m.globals[g].param for g in f.globals_used if g in m.globals]
             yield self.converted(
                 params.start_byte,
@@ -358,7 +360,9 @@ class DeviceGlobals(Rule):
             if args is None or args.type != "argument_list":
                 continue
             f = needy[ctx.text(base)]
-            passed = ", ".join(([ITEM] if f.needs_item else []) + list(f.globals_used))
+            passed = ", ".join(
+                ([ITEM] if f.needs_item else []) + [n for n, *_ in f.shared] + list(f.globals_used)
+            )
             edit = append_args(args, passed)
             yield self.converted(
                 args.end_byte - 1,
@@ -387,6 +391,8 @@ class _FileFacts:
     externs: set[str] = field(default_factory=set)
     # device function name -> (needs the nd_item, device globals it uses, identifiers in its bodies)
     functions: dict[str, tuple[bool, set[str], set[str]]] = field(default_factory=dict)
+    # device function name -> the shared variables its callers provide (ProjectFunction.shared)
+    shared: dict[str, tuple[tuple[str, str, tuple[str, ...], bool], ...]] = field(default_factory=dict)
     declared: set[str] = field(default_factory=set)  # device globals and functions declared or defined
 
 
@@ -419,6 +425,9 @@ def _file_facts(rel: str, data: bytes, options: Options) -> _FileFacts:
         ids = idents_in(ctx, body) if body is not None else set()
         needs, used, seen = facts.functions.get(f.name, (False, set(), set()))
         facts.functions[f.name] = (needs or f.needs_item, used | set(f.globals_used), seen | ids)
+        exported = tuple((v.name, v.elem_type, tuple(v.dims), v.dynamic) for v in f.exported_shared())
+        if exported and not f.template_params:
+            facts.shared[f.name] = exported
     for decl in ts.captures("(declaration) @d", ctx.root).get("d", []):
         if "__device__" in qualifiers(decl) and any(
             c.type == "function_declarator" for c in decl.named_children
@@ -457,10 +466,12 @@ def project_options(contents: dict[str, bytes], options: Options) -> dict[str, O
         for name in f.functions:
             where.setdefault(name, []).append(rel)
     info: dict[str, _Needs] = {}
+    shared_of: dict[str, tuple[tuple[str, str, tuple[str, ...], bool], ...]] = {}
     for n, rels in where.items():
         if len(rels) == 1:
             item, used, calls = facts[rels[0]].functions[n]
             info[n] = _Needs(item, used & set(candidates), calls)
+            shared_of[n] = facts[rels[0]].shared.get(n, ())
     changed = True
     while changed:
         changed = False
@@ -488,7 +499,12 @@ def project_options(contents: dict[str, bytes], options: Options) -> dict[str, O
     in_headers = {
         n: replace(gs[0], in_header=True) for n, gs in definers.items() if len(gs) == 1 and n not in shared
     }
-    if not shared and not in_headers and not any(e.item for e in info.values()):
+    if (
+        not shared
+        and not in_headers
+        and not any(e.item for e in info.values())
+        and not any(shared_of.values())
+    ):
         return {}
     # What each file sees: the names declared in it and in the files it includes, transitively.
     graph = build_graph(contents)
@@ -497,9 +513,9 @@ def project_options(contents: dict[str, bytes], options: Options) -> dict[str, O
         seen = graph.closure(rel, quoted_only=True)
         visible = set().union(*(facts[r].declared for r in seen if r in facts))
         funcs = tuple(
-            ProjectFunction(n, e.item, tuple(sorted(e.used & set(shared))))
+            ProjectFunction(n, e.item, tuple(sorted(e.used & set(shared))), shared_of[n])
             for n, e in sorted(info.items())
-            if n in visible and where[n][0] != rel and (e.item or e.used & set(shared))
+            if n in visible and where[n][0] != rel and (e.item or e.used & set(shared) or shared_of[n])
         )
         names = (visible | {g for f in funcs for g in f.globals_used}) & set(shared)
         from_headers = [

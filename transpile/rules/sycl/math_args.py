@@ -473,7 +473,7 @@ class MathArgTypes(Rule):
     def run(self, ctx: RuleContext) -> Iterator[Diagnostic]:
         ctx._sycl_minmax_helper = False  # type: ignore[attr-defined]  # per file, not on the rule
         yield from self._calls(ctx)
-        if getattr(ctx, "_sycl_minmax_helper", False):
+        if getattr(ctx, "_sycl_minmax_helper", False) or getattr(ctx, "_sycl_minmax_rendered", False):
             from ._memory_helpers import block_edit
 
             # its own edit group: a call's rewrite may be dropped (claimed by a rule that moves the text
