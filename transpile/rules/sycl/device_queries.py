@@ -5,7 +5,8 @@ What it does
     `cudaProfilerStart()`/`cudaProfilerStop()`, the cache and shared-memory bank configuration calls
     (`cudaFuncSetCacheConfig`, `cudaDeviceSetCacheConfig`, `cudaDeviceSetSharedMemConfig` ...: hints a SYCL
     device decides for itself) -> `0`;
-    `cudaGetDeviceCount(&n)` -> `n = 1`; `cudaMemGetInfo(&free, &total)` -> both the device's
+    `cudaGetDeviceCount(&n)` -> `n = 1`; `cudaDeviceCanAccessPeer(&p, d, peer)` -> `p = 1` and
+    `cudaDeviceEnablePeerAccess`/`cudaDeviceDisablePeerAccess` -> `0` (every device is the one device); `cudaMemGetInfo(&free, &total)` -> both the device's
     `global_mem_size` (review: SYCL 2020 cannot say what is free); `cudaDeviceGetAttribute(&v, attr, dev)` -> `v = (int)D.get_info<
     sycl::info::device::...>()` with `D` = `gpuport_queue().get_device()` for the attributes SYCL 2020 can
     answer (multiprocessor count -> `max_compute_units`, warp size -> the largest `sub_group_sizes` entry,
@@ -153,11 +154,15 @@ NO_OPS = frozenset(
         "cudaSetDevice", "cudaSetDeviceFlags", "cudaFuncSetAttribute", "cudaProfilerStart", "cudaProfilerStop",
         "cudaFuncSetCacheConfig", "cudaDeviceSetCacheConfig", "cudaThreadSetCacheConfig",
         "cudaFuncSetSharedMemConfig", "cudaDeviceSetSharedMemConfig",
+        "cudaDeviceEnablePeerAccess", "cudaDeviceDisablePeerAccess",
     }
 )  # fmt: skip
 HANDLED = frozenset(
-    {"cudaGetDevice", "cudaGetDeviceCount", "cudaDeviceGetAttribute", "cudaMemGetInfo", *NO_OPS, *OCCUPANCY}
-)
+    {
+        "cudaGetDevice", "cudaGetDeviceCount", "cudaDeviceGetAttribute", "cudaMemGetInfo",
+        "cudaDeviceCanAccessPeer", *NO_OPS, *OCCUPANCY,
+    }
+)  # fmt: skip
 ZERO = frozenset({"0", "0u", "0U", "0ul", "0UL", "0l", "0L"})
 
 
@@ -246,6 +251,9 @@ class DeviceQueries(Rule):
             return _occupancy(ctx, name, call, target)
         if name == "cudaGetDevice":
             return f"{target} = 0"
+        if name == "cudaDeviceCanAccessPeer":
+            # every CUDA device of the program is the queue's one device: a "peer" is itself
+            return f"{target} = 1" if len(args) == 3 else None
         if name == "cudaGetDeviceCount":
             return f"{target} = 1"
         if len(args) != 3:
@@ -290,6 +298,8 @@ def _paren(text: str) -> str:
 def _drop_statement(ctx: RuleContext, stmt: Node) -> Edit:
     """Remove a statement, and its line when it stands alone."""
     start, end = stmt.start_byte, stmt.end_byte
+    if stmt.parent is not None and stmt.parent.type not in ("compound_statement", "translation_unit"):
+        return Edit(start, end, ";")  # the body of an `if`/`for` without braces: keep an empty statement
     line_start = ctx.source.rfind(b"\n", 0, start) + 1
     if ctx.source[line_start:start].strip() == b"" and ctx.source[end : end + 1] == b"\n":
         start, end = line_start, end + 1
