@@ -19,6 +19,7 @@ from .barriers import Barriers
 from .bit_intrinsics import BitIntrinsics
 from .builtin_index import BuiltinIndex
 from .coop_groups import CoopGroups
+from .cuda_compiler import CudaCompiler
 from .cuda_version import CudaVersion
 from .device_globals import DeviceGlobals
 from .device_item import DeviceFunctionItem
@@ -68,6 +69,7 @@ from .warp_vote import WarpVote
 SYCL_RULES: list[type[Rule]] = [
     SyclPrelude,
     CudaVersion,
+    CudaCompiler,
     HostMath,
     LibCub,
     LibCublas,
