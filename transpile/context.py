@@ -152,6 +152,26 @@ class Include:
     directive_end: int
 
 
+_NVCC_MACROS = (b"__CUDACC__", b"__NVCC__")
+
+
+def _outside_nvcc(ctx: RuleContext, node: Node) -> bool:
+    """True inside the branch nvcc skips: `#ifndef __CUDACC__ ...` or the `#else` of `#ifdef __CUDACC__`
+    (host fallbacks a header defines for other compilers; the CUDA names there are CUDA's own)."""
+    if b"__CUDACC__" not in ctx.source and b"__NVCC__" not in ctx.source:
+        return False
+    child, n = node, node.parent
+    while n is not None:
+        if n.type == "preproc_ifdef":
+            name = n.child_by_field_name("name")
+            if name is not None and (name.text or b"") in _NVCC_MACROS:
+                negated = (n.children[0].text or b"").replace(b" ", b"").endswith(b"ifndef")
+                in_else = child.type in ("preproc_else", "preproc_elif", "preproc_elifdef")
+                return negated != in_else
+        child, n = n, n.parent
+    return False
+
+
 @dataclass
 class RuleContext:
     source: bytes
@@ -224,6 +244,8 @@ class RuleContext:
             if parent.child_by_field_name(field) == node:
                 if parent.type in _TAGGED and parent.child_by_field_name("body") is None:
                     continue  # `struct cudaDeviceProp p;` names CUDA's struct; it does not declare one
+                if _outside_nvcc(self, parent):
+                    continue  # `#ifndef __CUDACC__ inline float rsqrtf(...)`: never compiled by nvcc
                 found.add(occ.name)
         return frozenset(found)
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from tree_sitter import Node
 
-from ...context import RuleContext
+from ...context import RuleContext, include_guard
 from ...edits import Edit
 
 MALLOC_PITCH = """\
@@ -147,7 +147,7 @@ def block_edit(ctx: RuleContext, first: int, text: str) -> Edit:
     # The block goes right after the end of the declaration before the first use (rules rewrite
     # declarations from their first byte, so not at the next one's start), else after the prelude.
     prelude_at = top[-1].directive_end if top else 0
-    prev = _previous_declaration(ctx.root, first)
+    prev = _previous_declaration(ctx.root, first, include_guard(ctx.root))
     if prev is not None and prev.end_byte > prelude_at:
         at = prev.end_byte
         if ctx.source[at : at + 1] == b"\n" and ctx.source[at - 1 : at] != b"\n":
@@ -162,9 +162,11 @@ def block_edit(ctx: RuleContext, first: int, text: str) -> Edit:
     return Edit(prelude_at, prelude_at, text)
 
 
-def _previous_declaration(root: Node, offset: int) -> Node | None:
-    """The file-scope node (looking inside `#if` blocks, not namespaces) before the one that holds
-    `offset`, comments skipped so a declaration keeps the comment above it."""
+def _previous_declaration(root: Node, offset: int, guard: Node | None = None) -> Node | None:
+    """The file-scope node (looking inside the whole-file include guard, not namespaces) before the one
+    that holds `offset`, comments skipped so a declaration keeps the comment above it. Other `#if`
+    blocks are not entered: a helper placed inside one is gone when its condition is false (`#ifndef
+    __CUDACC__` host fallbacks, which the SYCL translation compiles out), while uses outside need it."""
     node = root
     while True:
         prev: Node | None = None
@@ -175,7 +177,7 @@ def _previous_declaration(root: Node, offset: int) -> Node | None:
                 break
             if c.type != "comment":
                 prev = c
-        if inner is None or inner.type not in _CONDITIONALS:
+        if inner is None or inner.type not in _CONDITIONALS or inner != guard:
             return prev
         node = inner
 

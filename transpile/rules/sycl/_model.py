@@ -575,6 +575,17 @@ def host_c_math(occ: Occurrence) -> bool:
     return occ.parent_type != "qualified_identifier" and _host_only(node)
 
 
+def _thrust_casts(ctx: RuleContext) -> list[tuple[int, int, str]]:
+    """`thrust::raw_pointer_cast` in a launch's arguments (moved text): GP260's helper of that name."""
+    if b"raw_pointer_cast" not in ctx.source:
+        return []
+    return [
+        (q.start_byte, q.end_byte, "gpuport_thrust::raw_pointer_cast")
+        for q in ts.captures("(qualified_identifier) @q", ctx.root).get("q", [])
+        if ctx.text(q).replace(" ", "").lstrip(":") == "thrust::raw_pointer_cast"
+    ]
+
+
 _MIXED_HELPERS = {"min": "gpuport_min", "max": "gpuport_max", "abs": "gpuport_abs"}
 _MIXED_HELPER_NAMES = frozenset(_MIXED_HELPERS.values())
 
@@ -614,6 +625,7 @@ def _render_substitutions(ctx: RuleContext) -> tuple[list[int], list[tuple[int, 
             + dim3_members(ctx)
             + half_edits(ctx)
             + _math_calls(ctx)
+            + _thrust_casts(ctx)
         )
         cached = ([s for s, _, _ in subs], subs)
         ctx._sycl_render_subs = cached  # type: ignore[attr-defined]

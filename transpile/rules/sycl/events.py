@@ -26,6 +26,9 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 
+from tree_sitter import Node
+
+from ... import parse as ts
 from ...calls import call_at
 from ...context import RuleContext
 from ...diagnostics import Diagnostic, Safety
@@ -36,13 +39,53 @@ from .memory_api import queue_of, wrap
 END = "get_profiling_info<sycl::info::event_profiling::command_end>()"
 
 
+def _goto_bodies(ctx: RuleContext) -> list[Node]:
+    """Function bodies that hold a `goto`."""
+    return [
+        body
+        for fn in ts.captures("(function_definition) @f", ctx.root).get("f", [])
+        if (body := fn.child_by_field_name("body")) is not None
+        and ts.captures("(goto_statement) @g", body).get("g")
+    ]
+
+
 class Events(Rule):
     code = "GP214"
     name = "events"
     targets = frozenset({"sycl"})
     summary = "Translate CUDA events to sycl::event profiling on marker commands."
 
+    def _hoisted(self, ctx: RuleContext) -> Iterator[Diagnostic]:
+        """`cudaEvent_t a, b;` in a function with a `goto` moves to the top of the body: a sycl::event has a
+        constructor, and C++ forbids jumping past the initialisation of such a variable (a CUDA event
+        is a pointer; C-style `goto error_exit` code jumps over its declaration)."""
+        for body in _goto_bodies(ctx):
+            for decl in body.named_children:
+                if decl.type != "declaration":
+                    continue
+                t = decl.child_by_field_name("type")
+                if t is None or ctx.text(t) != "cudaEvent_t":
+                    continue
+                if any(d.type == "init_declarator" for d in decl.children_by_field_name("declarator")):
+                    continue
+                line_start = ctx.source.rfind(b"\n", 0, decl.start_byte) + 1
+                start, end = decl.start_byte, decl.end_byte
+                if ctx.source[line_start:start].strip() == b"" and ctx.source[end : end + 1] == b"\n":
+                    start, end = line_start, end + 1
+                names = ctx.slice(t.end_byte, decl.end_byte)
+                at = body.start_byte + 1
+                yield self.converted(
+                    decl.start_byte,
+                    decl.end_byte,
+                    "`cudaEvent_t` declaration moved to the top of the function (a `goto` jumps past it)",
+                    [Edit(at, at, f"\n  sycl::event{names}"), Edit(start, end, "")],
+                    family="events",
+                    symbol="cudaEvent_t",
+                )
+
     def run(self, ctx: RuleContext) -> Iterator[Diagnostic]:
+        if b"goto" in ctx.source:
+            yield from self._hoisted(ctx)
         for occ in ctx.occurrences:
             if not occ.name.startswith("cudaEvent") or ctx.is_claimed(occ.start, occ.end):
                 continue

@@ -15,7 +15,10 @@ inline sycl::queue &gpuport_queue() {
 #include <algorithm>
 #include <cstddef>
 #include <functional>
+#include <iterator>
 #include <numeric>
+#include <random>
+#include <utility>
 #include <vector>
 // Thrust's algorithms on device pointers in standard SYCL 2020 (gpuport GP260): reduce and count run on
 // the device; the others copy the range to the host, run the C++ algorithm there and copy it back.
@@ -141,6 +144,90 @@ template <typename P, typename T, typename O, typename F> O *transform(P, const 
   std::transform(h.begin(), h.end(), out.begin(), op);
   to_device(result, out);
   return result + out.size();
+}
+// Thrust's containers (GP260): host_vector is std::vector; device_vector holds USM shared memory, so its
+// iterators are plain pointers that kernels and the host both use, and algorithms called without an
+// execution policy run on the host through the C++ standard algorithms (Thrust dispatches them there too
+// for raw pointers).
+template <typename T> class device_vector {
+  T *p_ = nullptr;
+  std::size_t n_ = 0;
+  void reset(std::size_t n) {
+    if (p_) sycl::free(p_, gpuport_queue());
+    p_ = n ? sycl::malloc_shared<T>(n, gpuport_queue()) : nullptr;
+    n_ = n;
+  }
+
+ public:
+  using value_type = T;
+  using size_type = std::size_t;
+  using iterator = T *;
+  using const_iterator = const T *;
+  using pointer = T *;
+  using reference = T &;
+  using const_reference = const T &;
+  device_vector() = default;
+  explicit device_vector(std::size_t n, const T &v = T()) { reset(n); std::fill(p_, p_ + n, v); }
+  template <typename It, typename = decltype(*std::declval<It>())> device_vector(It first, It last) { assign(first, last); }
+  device_vector(const device_vector &o) { assign(o.begin(), o.end()); }
+  template <typename C, typename = decltype(std::declval<const C &>().begin())> device_vector(const C &c) { assign(c.begin(), c.end()); }
+  device_vector &operator=(const device_vector &o) { if (this != &o) assign(o.begin(), o.end()); return *this; }
+  template <typename C, typename = decltype(std::declval<const C &>().begin())> device_vector &operator=(const C &c) { assign(c.begin(), c.end()); return *this; }
+  ~device_vector() { if (p_) sycl::free(p_, gpuport_queue()); }
+  template <typename It> void assign(It first, It last) {
+    std::vector<T> h(first, last);
+    reset(h.size());
+    std::copy(h.begin(), h.end(), p_);
+  }
+  void resize(std::size_t n, const T &v = T()) {
+    T *q = n ? sycl::malloc_shared<T>(n, gpuport_queue()) : nullptr;
+    std::size_t k = std::min(n, n_);
+    std::copy(p_, p_ + k, q);
+    std::fill(q + k, q + n, v);
+    if (p_) sycl::free(p_, gpuport_queue());
+    p_ = q;
+    n_ = n;
+  }
+  void clear() { reset(0); }
+  void push_back(const T &v) { resize(n_ + 1, v); }
+  std::size_t size() const { return n_; }
+  bool empty() const { return n_ == 0; }
+  T *data() { return p_; }
+  const T *data() const { return p_; }
+  T *begin() { return p_; }
+  T *end() { return p_ + n_; }
+  const T *begin() const { return p_; }
+  const T *end() const { return p_ + n_; }
+  T &operator[](std::size_t i) { return p_[i]; }
+  const T &operator[](std::size_t i) const { return p_[i]; }
+  T &front() { return p_[0]; }
+  T &back() { return p_[n_ - 1]; }
+  void swap(device_vector &o) { std::swap(p_, o.p_); std::swap(n_, o.n_); }
+};
+template <typename T> using host_vector = std::vector<T>;
+template <typename K, typename V, typename C = std::less<typename std::iterator_traits<K>::value_type>>
+void host_sort_by_key(K kfirst, K klast, V vfirst, C comp = C()) {
+  using KT = typename std::iterator_traits<K>::value_type;
+  using VT = typename std::iterator_traits<V>::value_type;
+  std::vector<KT> k(kfirst, klast);
+  std::vector<VT> v(vfirst, vfirst + (klast - kfirst));
+  std::vector<std::size_t> idx(k.size());
+  std::iota(idx.begin(), idx.end(), std::size_t(0));
+  std::stable_sort(idx.begin(), idx.end(), [&](std::size_t a, std::size_t b) { return comp(k[a], k[b]); });
+  for (std::size_t i = 0; i < idx.size(); i++) { kfirst[i] = k[idx[i]]; vfirst[i] = v[idx[i]]; }
+}
+template <typename It, typename T = typename std::iterator_traits<It>::value_type>
+void host_sequence(It first, It last, T init = T(), T step = T(1)) {
+  for (std::size_t i = 0; first != last; ++first, ++i) *first = init + static_cast<T>(i) * step;
+}
+template <typename It, typename O> O host_exclusive_scan(It first, It last, O out) {
+  return std::exclusive_scan(first, last, out, typename std::iterator_traits<It>::value_type());
+}
+template <typename It, typename O, typename I> O host_exclusive_scan(It first, It last, O out, I init) {
+  return std::exclusive_scan(first, last, out, init);
+}
+template <typename It, typename O, typename I, typename Op> O host_exclusive_scan(It first, It last, O out, I init, Op op) {
+  return std::exclusive_scan(first, last, out, init, op);
 }
 }  // namespace gpuport_thrust
 #endif
