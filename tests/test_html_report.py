@@ -370,7 +370,7 @@ def test_page_data_matches_report(tree_report: tuple[TreeReport, Path]) -> None:
 
 def test_page_carries_plain_text_and_lists_review_items(tree_report: tuple[TreeReport, Path]) -> None:
     """Issue 19: the page holds each file's lines as plain text (the browser highlights an opened file;
-    Pygments in Python cost eight times a 1,700-file tree's translation and tripled the page), and the
+    Pygments in Python cost 4.5 times a 1,700-file tree's translation, the page 3.7 times larger), and the
     summary's "to review" count comes with the list of those rewrites."""
     report, html_path = tree_report
     page = build_translation_page(report)
