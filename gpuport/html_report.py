@@ -177,21 +177,8 @@ def _texts_for(report: TreeReport, f: FileReport) -> tuple[bytes | None, bytes |
         return data, _read(out_path), ""
     if data is None:
         return None, None, ""
-    if f.llm:
-        return data, None, "the output went to standard output and was not kept (it holds LLM edits)"
-    return data, _retranslate(report, f, data), "output re-translated for this report (it went to stdout)"
-
-
-def _retranslate(report: TreeReport, f: FileReport, data: bytes) -> bytes | None:
-    """The translation of a file whose output went to stdout, with the report's options."""
-    try:
-        from .api import make_options, translate
-
-        opts = report.options or {}
-        options = make_options(report.target, opts.get("hip_version"), str(opts.get("launch", "keep")))
-        return bytes(translate(data, options=options, path=f.path).result.output)
-    except Exception:  # a report must still be written when re-translation fails
-        return None
+    # The report never translates again: `gpuport translate` passes the texts it wrote to stdout.
+    return data, None, "the output went to standard output and was not kept"
 
 
 def _diag_dicts(f: FileReport) -> list[dict[str, Any]]:

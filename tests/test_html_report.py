@@ -398,3 +398,30 @@ def test_review_item_opens_its_file_highlighted(browser: Any, tree_report: tuple
     assert page.js_errors == []
     assert page.title().startswith("gpuport")  # the hostile comment stayed text
     page.close()
+
+
+def test_report_of_a_file_to_stdout_translates_once(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Issue 19: `translate a.cu --report-html r.html` (output to stdout) shows the diff from the text it
+    wrote; the report translated the file a second time to get it."""
+    import gpuport.api
+    import gpuport.commands.translate as command
+    from gpuport.cli import main
+
+    calls = 0
+    real = gpuport.api.translate
+
+    def counting(*args: Any, **kwargs: Any) -> Any:
+        nonlocal calls
+        calls += 1
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(gpuport.api, "translate", counting)
+    monkeypatch.setattr(command, "translate", counting)
+    (tmp_path / "a.cu").write_text("void f(float **p) { cudaMalloc(p, 4); }\n")
+    rc = main(["translate", str(tmp_path / "a.cu"), "--report-html", str(tmp_path / "r.html"), "-q"])
+    assert rc == 0 and "hipMalloc" in capsys.readouterr().out
+    assert calls == 1
+    page = (tmp_path / "r.html").read_text()
+    assert "hipMalloc(p, 4)" in page and "not kept" not in page
