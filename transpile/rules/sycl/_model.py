@@ -126,6 +126,8 @@ class DeviceGlobal:
     extern: bool = False  # declared `extern` here (defined in another translation unit)
     shared: bool = False  # a project global (Options.project_globals): its accessor links across files
     scope: str = ""  # the namespace it is declared in, `ns::` (its accessor is defined there)
+    # the same definition again, in another preprocessor branch (`#if ...` / `#else`): rewritten alike
+    redefinitions: list[Node] = field(default_factory=list)
 
     @property
     def accessor(self) -> str:
@@ -617,6 +619,14 @@ def _build(ctx: RuleContext) -> Model:
         key = name
         if name in functions:
             first = functions[name]
+            if first.kernel and "__global__" in q and _same_params(ctx, first.node, fn):
+                # The same kernel defined again, in another preprocessor branch (`#if __CUDA_ARCH__ >= N`
+                # ... `#else` stubs): translated like the first, which launches use (kept as it was, a
+                # second translation took the stubs for the first definitions and rewrote them then).
+                functions[f"{name}@{fn.start_byte}"] = Function(
+                    name, fn, True, "__host__" in q, template_params(ctx, fn)
+                )
+                continue
             if first.kernel or "__global__" in q or first.host_too != ("__host__" in q):
                 dups.add(name)  # overloaded kernels, mixed qualifiers: one model per name, flagged below
                 continue
@@ -698,6 +708,30 @@ def _build(ctx: RuleContext) -> Model:
                 )
             )
     return Model(functions, globals_, item_macros, external)
+
+
+def _same_params(ctx: RuleContext, a: Node, b: Node) -> bool:
+    """Two function definitions with the same parameter types (names and spacing aside) and template
+    header."""
+
+    def sig(fn: Node) -> list[str]:
+        decl = ts.function_declarator(fn)
+        params = decl.child_by_field_name("parameters") if decl is not None else None
+        head = (
+            fn.parent.child_by_field_name("parameters")
+            if fn.parent is not None and fn.parent.type == "template_declaration"
+            else None
+        )
+        out = ["".join(ctx.text(head).split())] if head is not None else []
+        for p in params.named_children if params is not None else []:
+            text = ctx.text(p).split("=", 1)[0]
+            out.append("".join(_PARAM_NAME.sub("", text).split()))
+        return out
+
+    return sig(a) == sig(b)
+
+
+_PARAM_NAME = re.compile(r"(?<=[\s*&])[A-Za-z_]\w*(?=\s*(\[[^\]]*\]\s*)*$)")
 
 
 _LANE_REGISTER = re.compile(rb"%%?(laneid|lanemask_(lt|le|gt|ge|eq))\b")
@@ -1080,6 +1114,16 @@ def _device_globals(ctx: RuleContext) -> dict[str, DeviceGlobal]:
         from ._type_names import sycl_type_text  # library/half element types, as declarations elsewhere
 
         elem = sycl_type_text(elem, ctx.declared_names) or elem
+        init = ctx.text(init_node) if init_node is not None else None
+        first = out.get(name)
+        if (
+            first is not None
+            and first.decl is not None
+            and (first.elem_type, first.dims, first.init, first.constant, first.extern, first.scope)
+            == (elem, dims, init, constant, extern, scope)
+        ):
+            first.redefinitions.append(decl)
+            continue
         out[name] = DeviceGlobal(
             name,
             decl,

@@ -176,14 +176,15 @@ class DeviceGlobals(Rule):
                     symbol=g.name,
                 )
                 continue
-            yield self.converted(
-                d.start_byte,
-                d.end_byte,
-                f"device global `{g.name}` -> USM accessor",
-                [Edit(d.start_byte, d.end_byte, accessor_definition(g))],
-                family="globals",
-                symbol=g.name,
-            )
+            for node in (d, *g.redefinitions):
+                yield self.converted(
+                    node.start_byte,
+                    node.end_byte,
+                    f"device global `{g.name}` -> USM accessor",
+                    [Edit(node.start_byte, node.end_byte, accessor_definition(g))],
+                    family="globals",
+                    symbol=g.name,
+                )
         yield from self._sizeofs(ctx, m, bad)
         yield from self._qualified_uses(ctx, m)
         yield from self._external_functions(ctx, m)
