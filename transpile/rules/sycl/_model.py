@@ -619,13 +619,13 @@ def _build(ctx: RuleContext) -> Model:
         key = name
         if name in functions:
             first = functions[name]
-            if first.kernel and "__global__" in q and _same_params(ctx, first.node, fn):
-                # The same kernel defined again, in another preprocessor branch (`#if __CUDA_ARCH__ >= N`
-                # ... `#else` stubs): translated like the first, which launches use (kept as it was, a
-                # second translation took the stubs for the first definitions and rewrote them then).
-                functions[f"{name}@{fn.start_byte}"] = Function(
-                    name, fn, True, "__host__" in q, template_params(ctx, fn)
-                )
+            if first.kernel and "__global__" in q:
+                # The kernel defined again: in another preprocessor branch (`#if __CUDA_ARCH__ >= N` ...
+                # `#else` stubs) or as an overload. Rewritten like the first; launches, which go by name,
+                # use the first's implicit parameters, so one that needs others is reported below. (Left
+                # as it was, a second translation took it for the first definition and rewrote it then.)
+                again = Function(name, fn, True, "__host__" in q, template_params(ctx, fn))
+                functions[f"{name}@{fn.start_byte}"] = again
                 continue
             if first.kernel or "__global__" in q or first.host_too != ("__host__" in q):
                 dups.add(name)  # overloaded kernels, mixed qualifiers: one model per name, flagged below
@@ -688,6 +688,16 @@ def _build(ctx: RuleContext) -> Model:
     for f in functions.values():
         if f.kernel:
             f.needs_item = True
+            first = functions.get(f.name)
+            if first is not None and first is not f and _launch_needs(first) != _launch_needs(f):
+                f.problems.append(
+                    (
+                        f.node.start_byte,
+                        f.node.end_byte,
+                        "defined again with other shared memory, template parameters or device globals "
+                        "than its first definition, whose launch arguments every launch by this name gets",
+                    )
+                )
         if f.name in dups and not f.kernel and (f.needs_item or f.globals_used):
             f.host_too = True  # treated like a host-device function: reported, not rewritten
             f.problems.append(
@@ -710,28 +720,11 @@ def _build(ctx: RuleContext) -> Model:
     return Model(functions, globals_, item_macros, external)
 
 
-def _same_params(ctx: RuleContext, a: Node, b: Node) -> bool:
-    """Two function definitions with the same parameter types (names and spacing aside) and template
-    header."""
-
-    def sig(fn: Node) -> list[str]:
-        decl = ts.function_declarator(fn)
-        params = decl.child_by_field_name("parameters") if decl is not None else None
-        head = (
-            fn.parent.child_by_field_name("parameters")
-            if fn.parent is not None and fn.parent.type == "template_declaration"
-            else None
-        )
-        out = ["".join(ctx.text(head).split())] if head is not None else []
-        for p in params.named_children if params is not None else []:
-            text = ctx.text(p).split("=", 1)[0]
-            out.append("".join(_PARAM_NAME.sub("", text).split()))
-        return out
-
-    return sig(a) == sig(b)
-
-
-_PARAM_NAME = re.compile(r"(?<=[\s*&])[A-Za-z_]\w*(?=\s*(\[[^\]]*\]\s*)*$)")
+def _launch_needs(f: Function) -> tuple[object, ...]:
+    """What a launch of `f` passes besides its own arguments (kernel_launch builds it from the first
+    definition of a name): local memory, template parameters, device globals."""
+    shared = [(v.name, v.elem_type, tuple(v.dims), v.dynamic) for v in [*f.shared, *f.shared_in]]
+    return (shared, tuple(f.template_params), tuple(f.globals_used))
 
 
 _LANE_REGISTER = re.compile(rb"%%?(laneid|lanemask_(lt|le|gt|ge|eq))\b")
