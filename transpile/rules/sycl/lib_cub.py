@@ -227,6 +227,8 @@ class LibCub(Rule):
         # 3. the aliases, when every use was translated
         for alias, (node, red) in aliases.items():
             scope = node.parent if node.parent is not None else ctx.root
+            while scope.type.startswith("preproc_") and scope.parent is not None:
+                scope = scope.parent  # `#ifdef HAVE_CUB` around the alias: its uses sit in other blocks
             total = sum(
                 1
                 for t in ts.captures(
