@@ -251,13 +251,14 @@ def _run_file(  # type: ignore[no-untyped-def]
         diagnostics=result.diagnostics,
     )
     try:
-        if out_path is None and deferred is not None:
-            deferred[name] = result.result  # printed by run() after the LLM fallback
-        elif out_path is None:
-            sys.stdout.buffer.write(result.result.output)
-            sys.stdout.flush()
-        if out_path is None and texts is not None:
-            texts[name] = (data, result.result.output)  # with --llm, run() puts the fallback's output
+        if out_path is None:
+            if texts is not None:
+                texts[name] = (data, result.result.output)  # with --llm, run() puts the fallback's output
+            if deferred is not None:
+                deferred[name] = result.result  # printed by run() after the LLM fallback
+            else:
+                sys.stdout.buffer.write(result.result.output)
+                sys.stdout.flush()
         else:
             if out_path == src:
                 backup = backup_path(src)

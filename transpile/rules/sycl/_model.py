@@ -688,8 +688,8 @@ def _build(ctx: RuleContext) -> Model:
     for f in functions.values():
         if f.kernel:
             f.needs_item = True
-            first = functions.get(f.name)
-            if first is not None and first is not f and _launch_needs(first) != _launch_needs(f):
+            named = functions.get(f.name)
+            if named is not None and named is not f and _launch_needs(named) != _launch_needs(f):
                 f.problems.append(
                     (
                         f.node.start_byte,
