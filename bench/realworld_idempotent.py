@@ -23,6 +23,8 @@ from common import command, commit, machine  # noqa: E402
 import gpuport  # noqa: E402
 
 RESULTS = Path(__file__).resolve().parent / "results"
+# Measured the same way before this benchmark existed, on the rules of commit 1ab09a7 (SYCL).
+PREVIOUS = "Before the fixes of issue 21's last session (rules of commit 1ab09a7, same corpus, same steps): 102 of 2198 files changed, 1 of them after a first translation that left no CUDA (SHOC's bfs_kernel.cu: kernels and globals defined in both branches of an `#if`)."
 MAX_BYTES = 2_000_000
 
 
@@ -88,6 +90,7 @@ def main() -> None:
         f"{len(clean)} of them after a first translation that left no CUDA.** The others' first "
         "translation left CUDA it reported (unconverted), and the second pass rewrites some of what is left.",
         "",
+        *([PREVIOUS, ""] if args.to == "sycl" else []),
         "| file | unconverted after the first translation | first changed line |",
         "| --- | --- | --- |",
         *[f"| {c['file']} | {c['unconverted_first']} | `{_cell(c['first_change'])}` |" for c in changed],
