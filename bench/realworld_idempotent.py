@@ -24,7 +24,7 @@ import gpuport  # noqa: E402
 
 RESULTS = Path(__file__).resolve().parent / "results"
 # Measured the same way before this benchmark existed, on the rules of commit 1ab09a7 (SYCL).
-PREVIOUS = "Before the fixes of issue 21's last session (rules of commit 1ab09a7, same corpus, same steps): 102 of 2198 files changed, 1 of them after a first translation that left no CUDA (SHOC's bfs_kernel.cu: kernels and globals defined in both branches of an `#if`)."
+PREVIOUS = "Before the idempotency fixes (rules of commit 1ab09a7, same corpus, same steps): 102 of 2198 files changed, 1 of them after a first translation that left no CUDA (SHOC's bfs_kernel.cu: kernels and globals defined in both branches of an `#if`)."
 MAX_BYTES = 2_000_000
 
 
