@@ -212,7 +212,7 @@ def main() -> int:
     )
     ap.add_argument("--json", type=Path, help="write the report here too")
     ap.add_argument("--no-gpu", action="store_true", help="skip the checks that need a GPU")
-    ap.add_argument("--arch", default="native", help="nvcc -arch (default: native)")
+    ap.add_argument("--arch", default="sm_90", help="nvcc -arch (default: sm_90, the H100/H200)")
     args = ap.parse_args()
 
     base = Path(tempfile.mkdtemp(prefix="gpuport-sandbox-check-"))
