@@ -29,8 +29,19 @@ UNIT = """__global__ void k{i}(float *p, int n) {{
 void h{i}(float *p) {{ k{i}<<<4, 32>>>(p, 128); cudaDeviceSynchronize(); }}
 """
 RESULTS = Path(__file__).resolve().parent / "results"
-# The curve before issue 21's fixes, as recorded then (median of 3, each target's runs in a row).
+# Earlier curves as recorded then: before the garbage collector was paused during a translation (fastest
+# of 5, interleaved), and before issue 21's fixes (median of 3, each target's runs in a row).
 PREVIOUS = [
+    "",
+    "Before the collector was paused while a file translates (commit 625bbbe, same command and machine kind):",
+    "",
+    "| size | HIP s | SYCL s | SYCL / HIP | SYCL ms/KiB |",
+    "| --- | --- | --- | --- | --- |",
+    "| 50 KiB | 0.046 | 0.12 | 2.62 | 2.4 |",
+    "| 100 KiB | 0.087 | 0.235 | 2.69 | 2.35 |",
+    "| 200 KiB | 0.215 | 0.574 | 2.67 | 2.87 |",
+    "| 400 KiB | 0.438 | 1.201 | 2.75 | 3.0 |",
+    "| 800 KiB | 0.88 | 2.659 | 3.02 | 3.32 |",
     "",
     "Before (commit 43af7cf, `python3 bench/sycl_scaling.py --repeat 3`, median of 3, same machine kind):",
     "",

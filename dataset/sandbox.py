@@ -110,6 +110,7 @@ def _limit_setter(cpu_s: float | None, mem_bytes: int | None, fsize: int | None)
 
 
 _PR_SET_PDEATHSIG = 1
+_BWRAP_SIGNALLED = 128  # bwrap's exit status is this plus N when its command died of signal N
 
 
 def _die_with_parent() -> None:
@@ -219,13 +220,18 @@ def run(
     wall = time.monotonic() - start
     stdout = out.decode("utf-8", "replace")
     stderr = err_buf.decode("utf-8", "replace")
+    rc = proc.returncode
+    if iso is not None and _BWRAP_SIGNALLED < rc < _BWRAP_SIGNALLED + 65:
+        # bwrap is the command's parent and exits 128+N when the command is killed by signal N: report it
+        # as the signal it was, as an unwrapped run would (a CPU or file-size limit is named, not "rc 152").
+        rc = -(rc - _BWRAP_SIGNALLED)
     return SandboxResult(
         args,
-        proc.returncode,
+        rc,
         stdout,
         stderr,
         wall,
-        reason=_reason(proc.returncode, timed_out, stderr, mem_bytes),
+        reason=_reason(rc, timed_out, stderr, mem_bytes),
         truncated=out_flag[0] or err_flag[0],
         limits=limits,
     )

@@ -6,6 +6,7 @@ Tests that need bwrap skip with the reason printed when it is missing or cannot 
 from __future__ import annotations
 
 import os
+import shutil
 import signal
 import socket
 import subprocess
@@ -235,3 +236,42 @@ def test_killed_build_leaves_no_scratch_folders(tmp_path: Path) -> None:
     time.sleep(1)
     assert _processes_with("sleep 600") == []
     assert sorted(p.name for p in tmp.iterdir()) == [mine.name]
+
+
+@needs_bwrap
+def test_limits_are_named_inside_the_sandbox(tmp_path: Path) -> None:
+    """bwrap exits 128+N when its command dies of signal N: a CPU or file-size limit hit inside the
+    sandbox is named like one hit outside it (it read rc 152 / 153 with no reason)."""
+    iso = _iso(tmp_path)
+    busy = sandbox.run(
+        [sys.executable, "-c", "while True: pass"], tmp_path, cpu_s=1, timeout_s=30, isolation=iso
+    )
+    assert (busy.rc, busy.reason) == (-signal.SIGXCPU, "cpu-time"), busy.log()
+    code = "import signal\nsignal.signal(signal.SIGXFSZ, signal.SIG_DFL)\nopen('big', 'wb').write(b'x' * (2 << 20))\n"
+    big = sandbox.run([sys.executable, "-c", code], tmp_path, max_file_bytes=1 << 20, isolation=iso)
+    assert (big.rc, big.reason) == (-signal.SIGXFSZ, "file-size"), big.log()
+    exited = sandbox.run([sys.executable, "-c", "raise SystemExit(3)"], tmp_path, isolation=iso)
+    assert (exited.rc, exited.reason) == (3, None), exited.log()
+
+
+@needs_bwrap
+@pytest.mark.skipif(shutil.which("nvcc") is None, reason="nvcc not on PATH")
+def test_gpu_sandbox_check_script_passes_here(tmp_path: Path) -> None:
+    """bench/sandbox_gpu_check.py (run by the lead on the GPU machine) passes its non-GPU checks here:
+    nvcc compiles inside the sandbox, the system is read-only, secrets hidden, no network, the limits
+    are named. (Before the bwrap exit-status fix its cpu-limit and file-size checks failed.)"""
+    script = Path(__file__).resolve().parent.parent / "bench" / "sandbox_gpu_check.py"
+    out = tmp_path / "report.json"
+    proc = subprocess.run(
+        [sys.executable, str(script), "--no-gpu", "--arch", "sm_90", "--json", str(out)],
+        capture_output=True,
+        text=True,
+        timeout=600,
+    )
+    assert proc.returncode == 0, proc.stdout + proc.stderr
+    import json
+
+    checks = json.loads(out.read_text())["checks"]
+    assert {"compile-inside", "cpu-limit", "file-size-limit", "no-network", "tmp-secret-hidden"} <= set(
+        checks
+    )

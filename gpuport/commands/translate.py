@@ -117,12 +117,14 @@ def run(args: argparse.Namespace) -> int:
         return EXIT_USAGE
     # With --llm and no -o, standard output is written after the fallback, so it holds its result.
     deferred: dict[str, TranslationResult] = {}
+    # A file translated to standard output: its input and output, for the HTML report (not kept anywhere).
+    texts: dict[str, tuple[bytes | None, bytes | None]] = {}
     if args.src != "-" and src.is_dir():
         report = _run_tree(args, src, options)
         if report is None:
             return EXIT_USAGE
     else:
-        report = _run_file(args, src, options, deferred if args.llm else None)
+        report = _run_file(args, src, options, deferred if args.llm else None, texts)
         if report is None:
             return EXIT_USAGE
     if args.llm:
@@ -135,7 +137,9 @@ def run(args: argparse.Namespace) -> int:
             print(f"gpuport translate: --llm: {err}", file=sys.stderr)
             return EXIT_USAGE
         for name, result in deferred.items():
-            sys.stdout.buffer.write(done[name].output if name in done else result.output)
+            output = done[name].output if name in done else result.output
+            texts[name] = (texts[name][0], output) if name in texts else (None, output)
+            sys.stdout.buffer.write(output)
             sys.stdout.flush()
     try:
         if args.report_json:
@@ -143,7 +147,7 @@ def run(args: argparse.Namespace) -> int:
         if args.report_html:
             from ..html_report import write_translation_report
 
-            write_translation_report(report, Path(args.report_html))
+            write_translation_report(report, Path(args.report_html), texts or None)
     except OSError as err:
         # Checked before translating too; this catches what changed since (a full disk, a removed folder).
         print(f"gpuport translate: cannot write the report {err.filename}: {err.strerror}", file=sys.stderr)
@@ -190,8 +194,14 @@ def _run_tree(args: argparse.Namespace, src: Path, options) -> TreeReport | None
 
 
 def _run_file(  # type: ignore[no-untyped-def]
-    args: argparse.Namespace, src: Path, options, deferred: dict[str, TranslationResult] | None = None
+    args: argparse.Namespace,
+    src: Path,
+    options,
+    deferred: dict[str, TranslationResult] | None = None,
+    texts: dict[str, tuple[bytes | None, bytes | None]] | None = None,
 ) -> TreeReport | None:
+    """Translate one file; `texts` gets its input and output when the output goes to standard output
+    (the HTML report shows them from there, not from a second translation)."""
     name = "<stdin>" if args.src == "-" else src.name
     try:
         if args.src == "-":
@@ -241,11 +251,14 @@ def _run_file(  # type: ignore[no-untyped-def]
         diagnostics=result.diagnostics,
     )
     try:
-        if out_path is None and deferred is not None:
-            deferred[name] = result.result  # printed by run() after the LLM fallback
-        elif out_path is None:
-            sys.stdout.buffer.write(result.result.output)
-            sys.stdout.flush()
+        if out_path is None:
+            if texts is not None:
+                texts[name] = (data, result.result.output)  # with --llm, run() puts the fallback's output
+            if deferred is not None:
+                deferred[name] = result.result  # printed by run() after the LLM fallback
+            else:
+                sys.stdout.buffer.write(result.result.output)
+                sys.stdout.flush()
         else:
             if out_path == src:
                 backup = backup_path(src)

@@ -25,7 +25,7 @@
       for (const [k, v] of Object.entries(props)) {
         if (v === undefined || v === null || v === false) continue;
         if (k === 'class') e.className = v;
-        else if (k === 'html') e.innerHTML = v; // only HTML built by gpuport (Pygments spans)
+        else if (k === 'html') e.innerHTML = v; // only HTML built by highlight() (escaped text in spans)
         else if (k === 'text') e.textContent = v;
         else if (k.startsWith('on')) e.addEventListener(k.slice(2), v);
         else e.setAttribute(k, v === true ? '' : v);
@@ -214,6 +214,61 @@
     return div;
   }
 
+  // ------------------------------------------------------------ highlighting (C, C++, CUDA, HIP, SYCL)
+  // The page carries plain text; a file's lines are highlighted here when it is opened, a block comment's
+  // state carried from line to line. Classes as Pygments names them (report.css colours them).
+  const KEYWORDS = new Set(('alignas alignof asm auto break case catch class const constexpr const_cast continue ' +
+    'decltype default delete do dynamic_cast else enum explicit export extern false for friend goto if inline ' +
+    'mutable namespace new noexcept nullptr operator private protected public register reinterpret_cast return ' +
+    'sizeof static static_assert static_cast struct switch template this throw true try typedef typeid typename ' +
+    'union using virtual volatile while __global__ __device__ __host__ __shared__ __constant__ __managed__ ' +
+    '__restrict__ __forceinline__ __launch_bounds__').split(' '));
+  const TYPES = new Set(('bool char double float int long short signed unsigned void size_t wchar_t int8_t int16_t ' +
+    'int32_t int64_t uint8_t uint16_t uint32_t uint64_t dim3 half').split(' '));
+  const TOKEN = /(\/\/.*)|(\/\*[\s\S]*?(?:\*\/|$))|("(?:[^"\\]|\\.)*"?|'(?:[^'\\]|\\.)*'?)|(\b\d[\w.]*|\.\d\w*)|([A-Za-z_]\w*)/g;
+  const esc = (t) => t.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+  const span = (cls, t) => '<span class="' + cls + '">' + esc(t) + '</span>';
+
+  function highlight(lines) {
+    let inComment = false;
+    return lines.map((line) => {
+      if (line === null || line === undefined) return line;
+      let out = '', pos = 0;
+      if (inComment) {
+        const end = line.indexOf('*/');
+        if (end < 0) return span('cm', line);
+        out = span('cm', line.slice(0, end + 2));
+        pos = end + 2;
+        inComment = false;
+      } else if (/^\s*#/.test(line)) {
+        return span('cp', line);
+      }
+      TOKEN.lastIndex = pos;
+      let m;
+      while ((m = TOKEN.exec(line)) !== null) {
+        out += esc(line.slice(pos, m.index));
+        const t = m[0];
+        if (m[1]) out += span('c1', t);
+        else if (m[2]) {
+          out += span('cm', t);
+          if (t.length < 4 || !t.endsWith('*/')) inComment = true;
+        } else if (m[3]) out += span('s', t);
+        else if (m[4]) out += span('m', t);
+        else if (KEYWORDS.has(t)) out += span('k', t);
+        else if (TYPES.has(t)) out += span('kt', t);
+        else out += esc(t);
+        pos = TOKEN.lastIndex;
+      }
+      return out + esc(line.slice(pos));
+    });
+  }
+
+  // A detail's lines as HTML, computed once per detail.
+  function highlighted(d) {
+    if (!d.hl) d.hl = { a: highlight(d.a), b: d.b.map((x) => (x === null || x === undefined ? x : highlight([x])[0])) };
+    return d.hl;
+  }
+
   // Which input lines (0-based) are shown: changes, diagnostics, and `context` lines around them.
   function keptLines(d, diagLines) {
     const n = d.a.length, ctx = d.context;
@@ -237,7 +292,8 @@
     const tb = el('tbody');
     const annRows = (ln) => (diagsAt.get(ln) || []).map((g) => el('tr', { class: 'ann' }, el('td', { colspan: ncol }, diagNode(g))));
     for (const r of annRows(0)) tb.append(r);
-    const bLine = (j, i) => (d.b[j] !== null && d.b[j] !== undefined ? d.b[j] : d.a[i]);
+    const hl = highlighted(d);
+    const bLine = (j, i) => (hl.b[j] !== null && hl.b[j] !== undefined ? hl.b[j] : hl.a[i]);
 
     const lineRow = (ai, bj, kind, model, first) => {
       // ai/bj: 0-based indexes or -1 for none; kind: e | d | i | r
@@ -249,7 +305,7 @@
       if (split) {
         return el('tr', { class: cls.join(' ') },
           el('td', { class: 'ln aln ' + (ai >= 0 ? aCls : 'empty') }, ai >= 0 ? String(ai + 1) : ''),
-          el('td', { class: 'code hl a ' + (ai >= 0 ? aCls : 'empty'), html: ai >= 0 ? d.a[ai] : '' }),
+          el('td', { class: 'code hl a ' + (ai >= 0 ? aCls : 'empty'), html: ai >= 0 ? hl.a[ai] : '' }),
           el('td', { class: 'ln bln ' + (bj >= 0 ? bCls : 'empty') }, bj >= 0 ? String(bj + 1) : ''),
           el('td', { class: 'code hl b ' + (bj >= 0 ? bCls : 'empty'), html: bj >= 0 ? bLine(bj, ai) : '' }, badge));
       }
@@ -258,7 +314,7 @@
         el('td', { class: 'ln aln ' + side }, ai >= 0 ? String(ai + 1) : ''),
         el('td', { class: 'ln bln ' + side }, bj >= 0 ? String(bj + 1) : ''),
         el('td', { class: 'sg ' + side }, kind === 'e' ? ' ' : bj >= 0 && ai < 0 ? '+' : '-'),
-        el('td', { class: 'code hl ' + side, html: ai >= 0 && (kind === 'e' || bj < 0) ? d.a[ai] : bLine(bj, ai) }, badge));
+        el('td', { class: 'code hl ' + side, html: ai >= 0 && (kind === 'e' || bj < 0) ? hl.a[ai] : bLine(bj, ai) }, badge));
     };
 
     const emitEqual = (out, i, j) => { out.push(lineRow(i, j, 'e', false, false)); out.push(...annRows(i + 1)); };
@@ -312,6 +368,18 @@
   onlyUnconv.addEventListener('change', render);
   viewSel.addEventListener('change', () => { state.view = viewSel.value; rendered.clear(); render(); });
   render();
+  // A review item under the totals opens its file (the filters cleared so that its row is shown).
+  for (const a of document.querySelectorAll('a.review-item')) {
+    a.addEventListener('click', (ev) => {
+      ev.preventDefault();
+      const id = Number(a.dataset.id);
+      filterBox.value = ''; tagSel.value = ''; codeSel.value = ''; onlyUnconv.checked = false;
+      render();
+      if (!state.open.has(id)) toggle(id);
+      const tr = tbody.querySelector('tr.file-row[data-id="' + id + '"]');
+      if (tr) tr.scrollIntoView();
+    });
+  }
   // #file=PATH opens that file (links from elsewhere, e.g. a CI log).
   const m = /^#file=(.+)$/.exec(location.hash);
   if (m) {

@@ -126,6 +126,8 @@ class DeviceGlobal:
     extern: bool = False  # declared `extern` here (defined in another translation unit)
     shared: bool = False  # a project global (Options.project_globals): its accessor links across files
     scope: str = ""  # the namespace it is declared in, `ns::` (its accessor is defined there)
+    # the same definition again, in another preprocessor branch (`#if ...` / `#else`): rewritten alike
+    redefinitions: list[Node] = field(default_factory=list)
 
     @property
     def accessor(self) -> str:
@@ -690,6 +692,14 @@ def _build(ctx: RuleContext) -> Model:
         key = name
         if name in functions:
             first = functions[name]
+            if first.kernel and "__global__" in q:
+                # The kernel defined again: in another preprocessor branch (`#if __CUDA_ARCH__ >= N` ...
+                # `#else` stubs) or as an overload. Rewritten like the first; launches, which go by name,
+                # use the first's implicit parameters, so one that needs others is reported below. (Left
+                # as it was, a second translation took it for the first definition and rewrote it then.)
+                again = Function(name, fn, True, "__host__" in q, template_params(ctx, fn))
+                functions[f"{name}@{fn.start_byte}"] = again
+                continue
             if first.kernel or "__global__" in q or first.host_too != ("__host__" in q):
                 dups.add(name)  # overloaded kernels, mixed qualifiers: one model per name, flagged below
                 continue
@@ -752,6 +762,16 @@ def _build(ctx: RuleContext) -> Model:
     for f in functions.values():
         if f.kernel:
             f.needs_item = True
+            named = functions.get(f.name)
+            if named is not None and named is not f and _launch_needs(named) != _launch_needs(f):
+                f.problems.append(
+                    (
+                        f.node.start_byte,
+                        f.node.end_byte,
+                        "defined again with other shared memory, template parameters or device globals "
+                        "than its first definition, whose launch arguments every launch by this name gets",
+                    )
+                )
         if f.name in dups and not f.kernel and (f.needs_item or f.globals_used):
             f.host_too = True  # treated like a host-device function: reported, not rewritten
             f.problems.append(
@@ -772,6 +792,13 @@ def _build(ctx: RuleContext) -> Model:
                 )
             )
     return Model(functions, globals_, item_macros, external)
+
+
+def _launch_needs(f: Function) -> tuple[object, ...]:
+    """What a launch of `f` passes besides its own arguments (kernel_launch builds it from the first
+    definition of a name): local memory, template parameters, device globals."""
+    shared = [(v.name, v.elem_type, tuple(v.dims), v.dynamic) for v in [*f.shared, *f.shared_in]]
+    return (shared, tuple(f.template_params), tuple(f.globals_used))
 
 
 _LANE_REGISTER = re.compile(rb"%%?(laneid|lanemask_(lt|le|gt|ge|eq))\b")
@@ -1158,16 +1185,18 @@ def _device_globals(ctx: RuleContext) -> dict[str, DeviceGlobal]:
             if dims[:1] == [""] and init_node is not None and init_node.type == "initializer_list":
                 # `__constant__ float m[] = {...}`: the extent is the initializer's element count.
                 dims = [str(sum(1 for c in init_node.named_children if c.type != "comment")), *dims[1:]]
-            out[name] = DeviceGlobal(
-                name,
-                decl,
-                elem,
-                dims,
-                ctx.text(init_node) if init_node is not None else None,
-                constant,
-                extern,
-                scope=scope,
-            )
+            init = ctx.text(init_node) if init_node is not None else None
+            first = out.get(name)
+            if (
+                first is not None
+                and first.decl is not None
+                and len(decls) == 1
+                and (first.elem_type, first.dims, first.init, first.constant, first.extern, first.scope)
+                == (elem, dims, init, constant, extern, scope)
+            ):
+                first.redefinitions.append(decl)
+                continue
+            out[name] = DeviceGlobal(name, decl, elem, dims, init, constant, extern, scope=scope)
     return out
 
 

@@ -194,6 +194,16 @@ class DeviceGlobals(Rule):
                     family="globals",
                     symbol=g.name,
                 )
+            for g in group:
+                for node in g.redefinitions:  # the same global defined again (`#if`/`#else` branches)
+                    yield self.converted(
+                        node.start_byte,
+                        node.end_byte,
+                        f"device global `{g.name}` -> USM accessor",
+                        [Edit(node.start_byte, node.end_byte, accessor_definition(g))],
+                        family="globals",
+                        symbol=g.name,
+                    )
         yield from self._sizeofs(ctx, m, bad)
         yield from self._qualified_uses(ctx, m)
         yield from self._external_functions(ctx, m)

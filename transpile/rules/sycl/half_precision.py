@@ -108,7 +108,9 @@ def _occurrences(ctx: RuleContext, names: set[str]) -> list[Occurrence]:
             and node.end_byte == end
         ):
             out.append(Occurrence(name, start, end, node, ctx.tables.lookup(name)))
-        elif in_code(ctx, start, end):
+        elif in_code(ctx, start, end) and not ctx.source[max(0, start - 64) : start].rstrip().endswith(b"::"):
+            # In a macro body, tokenised: `sycl::half` is a qualified name already (the output translated
+            # again), not CUDA's `half`.
             out.append(Occurrence(name, start, end, None, ctx.tables.lookup(name)))
     return out
 

@@ -116,5 +116,9 @@ class KernelSignature(Rule):
             family="kernel",
             symbol=f.name,
         )
+        decl = ts.function_declarator(f.node)
+        name = decl.child_by_field_name("declarator") if decl is not None else None
         for start, _end, why in f.problems:
+            if start == f.node.start_byte and name is not None:
+                start = name.start_byte  # not on `__global__`, which the edit above removes (and its report)
             yield self.unconverted(start, start + 1, f"kernel `{f.name}`: {why}", family="kernel")

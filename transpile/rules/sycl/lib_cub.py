@@ -228,7 +228,7 @@ class LibCub(Rule):
         for alias, (node, red) in aliases.items():
             scope = node.parent if node.parent is not None else ctx.root
             while scope.type.startswith("preproc_") and scope.parent is not None:
-                scope = scope.parent  # `#ifdef HAVE_CUB` around the alias: its uses are in the block
+                scope = scope.parent  # `#ifdef HAVE_CUB` around the alias: its uses sit in other blocks
             total = sum(
                 1
                 for t in ts.captures(

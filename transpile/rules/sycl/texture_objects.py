@@ -47,6 +47,7 @@ References
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
 
 from tree_sitter import Node
@@ -133,7 +134,16 @@ class TextureObjects(Rule):
             first = at if first is None else min(first, at)
         if first is None:
             return
-        edit = insertion(ctx, first, definitions(host))
+        # Output translated again (a fetch left unconverted, tex3D, still finds a use): the definitions
+        # it already holds are not added a second time.
+        have_device = re.search(rb"#\s*define\s+GPUPORT_TEXTURE\s", ctx.source) is not None
+        have_host = re.search(rb"#\s*define\s+GPUPORT_TEXTURE_HOST\s", ctx.source) is not None
+        if have_device and (have_host or not host):
+            return
+        text = definitions(host)
+        if have_device:
+            text = text[len(definitions(False)) :]  # the host part alone
+        edit = insertion(ctx, first, text)
         what = "texture types, fetches and host functions" if host else "texture types and fetches"
         yield self.converted(edit.start, edit.start, f"inline {what} defined", [edit], family="texture")
 
