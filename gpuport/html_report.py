@@ -249,7 +249,12 @@ def _retranslate(report: TreeReport, f: FileReport, data: bytes) -> bytes | None
         from .api import make_options, translate
 
         opts = report.options or {}
-        options = make_options(report.target, opts.get("hip_version"), str(opts.get("launch", "keep")))
+        options = make_options(
+            report.target,
+            opts.get("hip_version"),
+            str(opts.get("launch", "keep")),
+            dnn=str(opts.get("dnn", "hipdnn")),
+        )
         return bytes(translate(data, options=options, path=f.path).result.output)
     except Exception:  # a report must still be written when re-translation fails
         return None

@@ -44,6 +44,7 @@ from .hip.cuda_arch import CudaArch
 from .hip.cuda_functional import CudaFunctional
 from .hip.graph_instantiate import GraphInstantiate
 from .hip.half2_members import Half2Members
+from .hip.hipdnn_not_in_rocm import HipdnnNotInRocm
 from .hip.host_malloc_flags import HostMallocFlags
 from .hip.launch_braced_dim3 import LaunchBracedDim3
 from .hip.launch_ggl import LaunchGGL
@@ -99,7 +100,7 @@ PORTABILITY: list[type[Rule]] = [
 ]
 SYCL_FIRST: list[type[Rule]] = SYCL_RULES
 COMMON: list[type[Rule]] = [RenamedInclude, IncludeRewrite, ApiRename]
-LAST: list[type[Rule]] = [NotUtf8, SyntaxErrorRegion, Unconverted]
+LAST: list[type[Rule]] = [NotUtf8, SyntaxErrorRegion, HipdnnNotInRocm, Unconverted]
 
 
 # Whole-tree passes, by target: given every C/C++ file of a tree (relative path -> bytes) and the options,

@@ -16,7 +16,9 @@ Safety
     Names inside comments and string literals, and longer identifiers that merely contain a CUDA name
     (`my_cudaMalloc`), are never touched. Member names after `.`/`->` are never renamed, nor are names
     the file declares itself (a variable called `half` or `fmax`).
-    HIP names with no counterpart are left and reported unconverted (cuDNN: MIOpen's API differs).
+    HIP names with no counterpart are left and reported unconverted. cuDNN names take hipDNN's spelling
+    as hipify-clang writes them (GP126 reports the file: ROCm ships no hipDNN), or with `--dnn keep` are
+    left and reported one by one.
 References
     transpile/tables/*.tsv; HIP porting guide; SYCL 2020 specification.
 """
@@ -56,6 +58,16 @@ class ApiRename(Rule):
                 continue
             if hip:
                 new = entry.hip_name()
+                if new is not None and "hipdnn" in entry.flags and ctx.options.dnn == "keep":
+                    yield self.unconverted(
+                        occ.start,
+                        occ.end,
+                        f"`{occ.name}` kept (--dnn keep): ROCm has no cuDNN; hipDNN would spell it `{new}`, "
+                        "MIOpen's API differs",
+                        family=entry.family,
+                        symbol=occ.name,
+                    )
+                    continue
                 if new is None:
                     why = entry.note or "HIP has no counterpart"
                     yield self.unconverted(
