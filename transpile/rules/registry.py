@@ -48,6 +48,7 @@ from .hip.hipdnn_not_in_rocm import HipdnnNotInRocm
 from .hip.host_malloc_flags import HostMallocFlags
 from .hip.launch_braced_dim3 import LaunchBracedDim3
 from .hip.launch_ggl import LaunchGGL
+from .hip.launch_spaced_chevrons import LaunchSpacedChevrons
 from .hip.mem_prefetch_location import MemPrefetchLocation
 from .hip.meta_group import MetaGroup
 from .hip.min_version import NeedsNewerHip
@@ -64,6 +65,7 @@ from .sycl.project_kernels import project_options as sycl_project_options
 HIP_FIRST: list[type[Rule]] = [
     LaunchBracedDim3,
     LaunchGGL,
+    LaunchSpacedChevrons,
     PointerArgCast,
     WarpSyncLegacy,
     WarpMask64,
