@@ -22,8 +22,10 @@ Translated to
     A header that some file of the tree includes inside an `extern "C" {` block gets the include wrapped
     in `extern "C++" { ... }`: the HIP runtime declares templates, which C linkage forbids.
 Safety
-    safe: `hip_runtime.h` has include guards; C files (`.c`) are left alone (the header is C++), and math
-    functions alone do not count as a use (a plain C++ header using `sqrt` is not CUDA's).
+    safe: `hip_runtime.h` has include guards; C files (`.c`) are left alone (the header is C++), math
+    functions alone do not count as a use (a plain C++ header using `sqrt` is not CUDA's), nor do names in
+    comments or strings of a header or host file (parboil.h's `//cudaEvent_t marker;`: the header is
+    also included by C files, where hip_runtime.h cannot compile).
 References
     transpile/includes.py (the tree's include graph); HIP programming guide, "hipcc" (no implicit include).
 """
@@ -36,7 +38,7 @@ from ...context import RuleContext
 from ...diagnostics import Diagnostic, Safety, Status
 from ...edits import Edit
 from ...includes import COOP_HEADERS, RUNTIME_HEADERS, with_cpp_linkage
-from ...tokens import code_tokens
+from ...tokens import code_identifiers, code_tokens
 from ..base import Rule
 
 # What nvcc provides without an include and hipcc does not.
@@ -69,7 +71,13 @@ class RuntimeInclude(Rule):
             used = sorted(
                 n for n in ctx.candidate_names if (e := symbols.get(n)) is not None and e.family in FAMILIES
             )
-        if not used and ctx.path.lower().endswith(".cu") and code_tokens(ctx.source[:65536]):
+        cu_file = ctx.path.lower().endswith(".cu")
+        if used and not cu_file:
+            # The raw text's words include comments (parboil.h: `//cudaEvent_t marker;`): a header or
+            # host file gets the runtime only for a use in code (a .cu file gets it whatever it uses).
+            code = code_identifiers(ctx.source)
+            used = [u for u in used if u.encode("ascii") in code]
+        if not used and cu_file and code_tokens(ctx.source[:65536]):
             used = ["nothing of it, but is a .cu file"]
         if not used:
             return
