@@ -42,6 +42,7 @@ from .hip.cublas_legacy import CublasLegacy
 from .hip.cublas_math_mode import CublasMathMode
 from .hip.cuda_arch import CudaArch
 from .hip.cuda_functional import CudaFunctional
+from .hip.drv_error_string import DrvErrorStringLegacy
 from .hip.graph_instantiate import GraphInstantiate
 from .hip.half2_members import Half2Members
 from .hip.hipdnn_not_in_rocm import HipdnnNotInRocm
@@ -78,6 +79,7 @@ HIP_FIRST: list[type[Rule]] = [
     SymbolArg,
     HostMallocFlags,
     GraphInstantiate,
+    DrvErrorStringLegacy,
     CallArity,
     CublasLegacy,
     Half2Members,
