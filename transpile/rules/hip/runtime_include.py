@@ -66,12 +66,12 @@ class RuntimeInclude(Rule):
         if any(inc.path in provided for inc in ctx.includes):
             return
         used = sorted(w.decode("ascii") for w in ctx.identifiers & KEYWORDS)
-        if not used:
+        cu_file = ctx.path.lower().endswith(".cu")
+        if not used or not cu_file:
             symbols = ctx.tables.symbols
-            used = sorted(
+            used += sorted(
                 n for n in ctx.candidate_names if (e := symbols.get(n)) is not None and e.family in FAMILIES
             )
-        cu_file = ctx.path.lower().endswith(".cu")
         if used and not cu_file:
             # The raw text's words include comments (parboil.h: `//cudaEvent_t marker;`): a header or
             # host file gets the runtime only for a use in code (a .cu file gets it whatever it uses).

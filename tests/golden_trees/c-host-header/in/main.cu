@@ -1,4 +1,5 @@
 #include "timer.h"
+#include "events.cuh"
 
 __global__ void scale(float *x, float a) { x[threadIdx.x] *= a; }
 

@@ -1,5 +1,6 @@
 #include <hip/hip_runtime.h>
 #include "timer.h"
+#include "events.cuh"
 
 __global__ void scale(float *x, float a) { x[threadIdx.x] *= a; }
 
