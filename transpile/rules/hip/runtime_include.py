@@ -72,9 +72,10 @@ class RuntimeInclude(Rule):
             used += sorted(
                 n for n in ctx.candidate_names if (e := symbols.get(n)) is not None and e.family in FAMILIES
             )
-        if used and not cu_file:
+        if used and not cu_file and not any(_plainly_in_code(ctx.source, u.encode("ascii")) for u in used):
             # The raw text's words include comments (parboil.h: `//cudaEvent_t marker;`): a header or
             # host file gets the runtime only for a use in code (a .cu file gets it whatever it uses).
+            # The cheap test above settles almost every file; this exact one the rest.
             code = code_identifiers(ctx.source)
             used = [u for u in used if u.encode("ascii") in code]
         if not used and cu_file and code_tokens(ctx.source[:65536]):
@@ -94,6 +95,31 @@ class RuntimeInclude(Rule):
             Safety.SAFE,
             (Edit(at, at, with_cpp_linkage(INCLUDE) if ctx.options.included_in_extern_c else INCLUDE),),
         )
+
+
+_IDENT_CHARS = frozenset(b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_")
+
+
+def _plainly_in_code(source: bytes, word: bytes, tries: int = 8) -> bool:
+    """True when one of the first occurrences of `word` is plainly code: no `//`, no open `/*` and no
+    open string before it. False means "not sure" (the caller then tokenises the file)."""
+    pos = source.find(word)
+    while pos != -1 and tries > 0:
+        end = pos + len(word)
+        if (pos == 0 or source[pos - 1] not in _IDENT_CHARS) and (
+            end == len(source) or source[end] not in _IDENT_CHARS
+        ):
+            tries -= 1
+            prefix = source[source.rfind(b"\n", 0, pos) + 1 : pos]
+            if (
+                b"//" not in prefix
+                and b"'" not in prefix
+                and prefix.count(b'"') % 2 == 0
+                and source.rfind(b"/*", 0, pos) <= source.rfind(b"*/", 0, pos)
+            ):
+                return True
+        pos = source.find(word, end)
+    return False
 
 
 def insertion_point(source: bytes) -> int:
