@@ -46,6 +46,7 @@ from .hip.drv_error_string import DrvErrorStringLegacy
 from .hip.graph_instantiate import GraphInstantiate
 from .hip.half2_members import Half2Members
 from .hip.hipdnn_not_in_rocm import HipdnnNotInRocm
+from .hip.hiprtc_include import HiprtcInclude
 from .hip.host_malloc_flags import HostMallocFlags
 from .hip.launch_braced_dim3 import LaunchBracedDim3
 from .hip.launch_ggl import LaunchGGL
@@ -88,6 +89,7 @@ HIP_FIRST: list[type[Rule]] = [
     NeedsNewerHip,
     CoopGroupsInclude,
     RuntimeInclude,
+    HiprtcInclude,
     BuiltinRedefinition,
     BuiltinMinMax,
 ]
