@@ -18,6 +18,7 @@ References
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
 
 from ... import parse as ts
@@ -25,6 +26,9 @@ from ...context import RuleContext
 from ...diagnostics import Diagnostic
 from ...edits import Edit
 from ..base import Rule
+
+_SPACED_OPEN = re.compile(rb"<<[ \t]+<")
+_SPACED_CLOSE = re.compile(rb">>[ \t]+>")
 
 
 class LaunchSpacedChevrons(Rule):
@@ -35,7 +39,10 @@ class LaunchSpacedChevrons(Rule):
     triggers = (b"<<",)
 
     def run(self, ctx: RuleContext) -> Iterator[Diagnostic]:
-        if b">>" not in ctx.source:
+        # `<<` (shifts, streams) and `>> >` (templates) are common; a spaced launch is not: query the tree
+        # only when a spaced opening, or a launch and a spaced closing, are in the text.
+        src = ctx.source
+        if not _SPACED_OPEN.search(src) and not (b"<<<" in src and _SPACED_CLOSE.search(src)):
             return
         for cfg in ts.captures("(kernel_call_syntax) @c", ctx.root).get("c", []):
             for tok in cfg.children:
