@@ -20,7 +20,8 @@ but every directive is scored instead of stopping at the first failure).
   its expected output uses 6.3's names, such as `hipblasSgemm_64`; at an older target gpuport reports
   those names as needing a newer HIP instead of emitting them);
   `launch="hipLaunchKernelGGL"` when the RUN line has `--hip-kernel-execution-syntax`, else `"keep"`
-  (hipify-clang's default keeps `<<<...>>>`). hipify-clang options that have no gpuport counterpart
+  (hipify-clang's default keeps `<<<...>>>`); `dnn="hipdnn"` (gpuport's default, and hipify-clang's
+  without `--miopen`: cuDNN names become hipDNN's, each file reported by GP126). hipify-clang options that have no gpuport counterpart
   (`--amap`, `--experimental`, `--skip-excluded-preprocessor-conditional-blocks`,
   `--default-preprocessor`, `--use-hip-data-types`, `-D` defines: gpuport translates every
   preprocessor branch) are recorded per file, not emulated.
@@ -118,7 +119,10 @@ def run_options(text: str) -> dict[str, Any]:
 
 def translate_gpuport(text: str, path: str, opts: list[str]) -> str:
     launch = "hipLaunchKernelGGL" if "--hip-kernel-execution-syntax" in opts else "keep"
-    return gpuport.translate(text, to="hip", hip_version=HIP_VERSION, launch=launch, path=path).code
+    # cuDNN: hipDNN's names, hipify-clang's default (the `--miopen` files are `--roc` ones).
+    return gpuport.translate(
+        text, to="hip", hip_version=HIP_VERSION, launch=launch, dnn="hipdnn", path=path
+    ).code
 
 
 def translate_perl(script: Path, path: Path, opts: list[str]) -> str:
@@ -328,7 +332,7 @@ def write_report(
     notes = [
         f"HIPIFY commit: `{data['hipify_commit']}` (tests from `tests/unit_tests`, never committed here); "
         f'gpuport options: `to="hip", hip_version="{data["hip_version"]}"`, '
-        '`launch="hipLaunchKernelGGL"` where the RUN line has `--hip-kernel-execution-syntax`; '
+        '`dnn="hipdnn"`, `launch="hipLaunchKernelGGL"` where the RUN line has `--hip-kernel-execution-syntax`; '
         f"hipify-perl: `perl {data['hipify_perl']} --quiet-warnings [RUN options it knows] FILE`. "
         f"Run time {data['elapsed_s']} s. Directives passed, scored one by one (bench/filecheck.py).",
         "",

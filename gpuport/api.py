@@ -8,7 +8,7 @@ from pathlib import Path
 
 from .transpile.diagnostics import Located
 from .transpile.engine import Stats, TranslationResult, translate_source
-from .transpile.options import LaunchStyle, Options, Target, parse_hip_version
+from .transpile.options import DnnStyle, LaunchStyle, Options, Target, parse_hip_version
 from .transpile.report import FileReport, TreeReport
 from .transpile.safe_read import DEFAULT_MAX_FILE_SIZE
 from .transpile.tree import translate_tree as _translate_tree
@@ -37,6 +37,7 @@ def make_options(
     hip_version: str | tuple[int, int] | None = None,
     launch: str = "keep",
     sycl_subgroup_size: int = 32,
+    dnn: str = "hipdnn",
 ) -> Options:
     """Validated Options from user-facing strings (raises ValueError naming the bad value)."""
     if to == "hip":
@@ -51,8 +52,16 @@ def make_options(
         style = "hipLaunchKernelGGL"
     else:
         raise ValueError(f"unknown launch style {launch!r}: expected 'keep' or 'hipLaunchKernelGGL'")
+    if dnn == "hipdnn":
+        dnn_style: DnnStyle = "hipdnn"
+    elif dnn == "keep":
+        dnn_style = "keep"
+    else:
+        raise ValueError(f"unknown cuDNN mapping {dnn!r}: expected 'hipdnn' or 'keep'")
     version = hip_version if isinstance(hip_version, tuple) else parse_hip_version(hip_version)
-    return Options(target=target, hip_version=version, launch=style, sycl_subgroup_size=sycl_subgroup_size)
+    return Options(
+        target=target, hip_version=version, launch=style, sycl_subgroup_size=sycl_subgroup_size, dnn=dnn_style
+    )
 
 
 def translate(
@@ -61,16 +70,18 @@ def translate(
     *,
     hip_version: str | tuple[int, int] | None = None,
     launch: str = "keep",
+    dnn: str = "hipdnn",
     path: str = "<string>",
     options: Options | None = None,
 ) -> Translation:
     """Translate CUDA source text to HIP or SYCL 2020.
 
     `hip_version` is the oldest HIP the output must build with ("5.2", "6.2"; default: the installed
-    ROCm's, else 6.2). `launch="hipLaunchKernelGGL"` rewrites `<<<...>>>` launches. `path` names the
+    ROCm's, else 6.2). `launch="hipLaunchKernelGGL"` rewrites `<<<...>>>` launches. `dnn="keep"` leaves
+    cuDNN names (each reported) instead of hipDNN's (reported per file: ROCm ships no hipDNN). `path` names the
     source in diagnostics. Never raises on bad syntax: unparsable regions are reported (GP004).
     """
-    opts = options or make_options(to, hip_version, launch)
+    opts = options or make_options(to, hip_version, launch, dnn=dnn)
     data = code.encode("utf-8", "surrogateescape") if isinstance(code, str) else code
     result = translate_source(data, opts, path)
     return Translation(result.code, result.located(), result.stats, opts.target, result)
@@ -83,6 +94,7 @@ def translate_tree(
     *,
     hip_version: str | tuple[int, int] | None = None,
     launch: str = "keep",
+    dnn: str = "hipdnn",
     jobs: int = 1,
     in_place: bool = False,
     force: bool = False,
@@ -101,7 +113,7 @@ def translate_tree(
     (`name.orig`). A re-run skips files whose content and options did not change (unless `force`).
     Returns a report; `report.exit_code` is 0 (all converted), 1 (CUDA left), 3 (file errors).
     """
-    opts = options or make_options(to, hip_version, launch)
+    opts = options or make_options(to, hip_version, launch, dnn=dnn)
     return _translate_tree(
         Path(src),
         Path(out) if out is not None else None,

@@ -38,7 +38,7 @@ FAMILIES = frozenset(
     }
 )
 KINDS = frozenset({"function", "type", "enum", "macro", "header", "namespace", "device-function", "variable"})
-FLAGS = frozenset({"unsupported-hip", "unsupported-sycl", "deprecated", "removed", "review"})
+FLAGS = frozenset({"unsupported-hip", "unsupported-sycl", "deprecated", "removed", "review", "hipdnn"})
 IDENT_RE = re.compile(r"^[A-Za-z_][A-Za-z0-9_]*$")
 HEADER_PATH_RE = re.compile(r"^[A-Za-z0-9_][A-Za-z0-9_./+-]*\.(h|hh|hpp|cuh|inl)$")
 MIN_HIP_RE = re.compile(r"^\d+\.\d+$")

@@ -25,7 +25,9 @@ What it proposes, compared with transpile/tables/*.tsv (all families together: a
 `--accept-spelling all|NAME,...` (with `--keep-ours NAME,...`, where a trailing `*` matches a prefix)
 takes HIPIFY's spelling for those `spelling` rows (never for cuDNN); `--accept-supported` does the same for
 the `supported` rows (not cuDNN): the row's hip cell and min_hip change in the family file, and the changed
-row goes to manual/<family>.tsv too. Where HIPIFY gives one HIP name to several CUDA names of the same
+row goes to manual/<family>.tsv too. `--accept-hipdnn` gives every cuDNN row that HIPIFY maps its hipDNN
+spelling with the `hipdnn` flag (hipDNN is a library ROCm does not ship: the rename happens only under
+`--dnn hipdnn`, the default, which reports each file that uses it; `--dnn keep` reports the names instead). Where HIPIFY gives one HIP name to several CUDA names of the same
 family that are not spellings of one thing (cudaDevAttrMaxSurface2DWidth and ...Height both to
 hipDeviceAttributeMaxSurface2D: HIP has one attribute where CUDA has two), the mapping may lose meaning: the
 row gets the `review` flag and a note naming the other CUDA names, so every use is reported for review.
@@ -241,6 +243,11 @@ def main(argv: list[str] | None = None) -> int:
         action="store_true",
         help="map `supported` rows whose HIP name HIPIFY gives to that one CUDA name only",
     )
+    ap.add_argument(
+        "--accept-hipdnn",
+        action="store_true",
+        help="give cuDNN rows HIPIFY's hipDNN spelling, flagged `hipdnn` (renamed only under --dnn hipdnn)",
+    )
     ap.add_argument("--keep-ours", default="", help="comma-separated CUDA names (NAME* = prefix) to leave")
     args = ap.parse_args(argv)
     facts: list[Fact] = []
@@ -304,7 +311,40 @@ def main(argv: list[str] | None = None) -> int:
             f"({sum(1 for f in chosen if f.cuda in lossy)} of them marked review: one HIP name for several)",
             file=sys.stderr,
         )
+    if args.accept_hipdnn:
+        chosen = [f for f in facts if f.family == "cudnn" and f.hip and IDENT.match(f.hip) and f.cuda in ours]
+        done = sum(respell_hipdnn(f) for f in chosen)
+        print(f"{done} cuDNN rows given their hipDNN spelling (flag hipdnn)", file=sys.stderr)
     return 0
+
+
+def respell_hipdnn(fact: Fact) -> bool:
+    """Give a cuDNN row HIPIFY's hipDNN spelling with the `hipdnn` flag (family file and manual file)."""
+    assert fact.hip is not None
+    changed = False
+    for path in (TABLES / "cudnn.tsv", TABLES / "manual" / "cudnn.tsv"):
+        lines = path.read_text(encoding="utf-8").splitlines()
+        for i, line in enumerate(lines):
+            cells = line.split("\t")
+            if line.startswith("#") or cells[0] != fact.cuda:
+                continue
+            flags = [f for f in cells[4].split(",") if f and f != "unsupported-hip"]
+            if "hipdnn" not in flags:
+                flags.insert(0, "hipdnn")
+            notes = [n for n in cells[6].split("; ") if n and not n.startswith("HIPIFY maps it to hipDNN")]
+            notes = [n for n in notes if n != "no mechanical rename" and not n.startswith("hipDNN, ")]
+            if not notes or notes[0] != "hipify":
+                notes.insert(0, "hipify")
+            notes.insert(
+                1, "hipDNN, which ROCm does not ship (renamed under --dnn hipdnn, reported per file)"
+            )
+            new = [cells[0], fact.hip, cells[2], cells[3], ",".join(flags), "", "; ".join(notes)]
+            if new != cells:
+                lines[i] = "\t".join(new)
+                changed = True
+            break
+        path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    return changed
 
 
 ALIAS_SUFFIX = re.compile(r"(_enum|_st|_v\d+)$")

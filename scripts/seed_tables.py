@@ -62,7 +62,7 @@ FAMILIES = (
     "thrust",
 )
 KINDS = ("function", "type", "enum", "macro", "header", "namespace", "device-function", "variable")
-FLAGS = ("unsupported-hip", "unsupported-sycl", "deprecated", "removed", "review")
+FLAGS = ("unsupported-hip", "unsupported-sycl", "deprecated", "removed", "review", "hipdnn")
 
 IDENT_RE = re.compile(r"^[A-Za-z_][A-Za-z0-9_]*$")
 HEADER_RE = re.compile(r"^[A-Za-z0-9_][A-Za-z0-9_./+-]*\.(h|hh|hpp|cuh|inl)$")

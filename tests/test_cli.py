@@ -40,8 +40,14 @@ def test_exit_codes(tmp_path: Path) -> None:
     (tmp_path / "ok.cu").write_bytes(KERNEL)
     (tmp_path / "left.cu").write_bytes(UNCONVERTED)
     assert gp("translate", str(tmp_path / "ok.cu"), "-q").returncode == 0
-    proc = gp("translate", str(tmp_path / "left.cu"))
+    proc = gp("translate", str(tmp_path / "left.cu"), "--dnn", "keep")
     assert proc.returncode == 1 and b"left.cu:4:3: GP001" in proc.stderr
+    # By default cuDNN takes hipDNN's names, and the file is still reported (ROCm ships no hipDNN).
+    proc = gp("translate", str(tmp_path / "left.cu"))
+    assert (
+        proc.returncode == 1 and b"left.cu:1:11: GP126" in proc.stderr and b"hipdnnCreate(&h)" in proc.stdout
+    )
+    assert gp("translate", str(tmp_path / "ok.cu"), "--dnn", "miopen").returncode == 2
     assert gp("translate", str(tmp_path / "missing.cu")).returncode == 2
     assert gp("translate", str(tmp_path / "ok.cu"), "--hip-version", "banana").returncode == 2
     src = tmp_path / "tree"
@@ -57,10 +63,11 @@ def test_report_json(tmp_path: Path) -> None:
     (src / "left.cu").write_bytes(UNCONVERTED)
     (src / "notes.txt").write_bytes(b"hi")
     report_path = tmp_path / "report.json"
-    proc = gp("translate", str(src), "-o", str(tmp_path / "out"), "--report-json", str(report_path), "-q")
+    out = str(tmp_path / "out")
+    proc = gp("translate", str(src), "-o", out, "--report-json", str(report_path), "-q", "--dnn", "keep")
     assert proc.returncode == 1
     report = json.loads(report_path.read_text())
-    assert report["exit_code"] == 1 and report["target"] == "hip"
+    assert report["exit_code"] == 1 and report["target"] == "hip" and report["options"]["dnn"] == "keep"
     assert report["files_by_action"]["translated"] == 2 and report["files_by_action"]["copied"] == 1
     totals = report["totals"]
     assert totals["converted"]["runtime"] == 1 and totals["converted"]["headers"] == 1

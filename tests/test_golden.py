@@ -5,7 +5,7 @@ diagnostic nobody checks is a diagnostic that may silently change. `pytest --upd
 expectations.
 
 A case may start with a first-line comment `// gpuport: key=value ...` giving options
-(hip_version=5.2, launch=hipLaunchKernelGGL)."""
+(hip_version=5.2, launch=hipLaunchKernelGGL, dnn=keep)."""
 
 from __future__ import annotations
 
@@ -40,7 +40,9 @@ def test_golden(case: Path, update_golden: bool) -> None:
     target = case.relative_to(GOLDEN).parts[0]
     text = case.read_text(encoding="utf-8")
     opts = case_options(text)
-    options = make_options(target, opts.get("hip_version", "6.2"), opts.get("launch", "keep"))
+    options = make_options(
+        target, opts.get("hip_version", "6.2"), opts.get("launch", "keep"), dnn=opts.get("dnn", "hipdnn")
+    )
     # What a tree translation's include graph would tell this file (transpile/includes.py).
     if "include_renames" in opts:
         pairs = tuple(tuple(p.split(":", 1)) for p in opts["include_renames"].split(","))

@@ -22,7 +22,9 @@ SUITE = sorted((Path(__file__).parent.parent / "bench" / "suite").rglob("*.cu"))
 
 def _options(case: Path, target: str):  # type: ignore[no-untyped-def]
     opts = case_options(case.read_text(encoding="utf-8"))
-    options = make_options(target, opts.get("hip_version", "6.2"), opts.get("launch", "keep"))
+    options = make_options(
+        target, opts.get("hip_version", "6.2"), opts.get("launch", "keep"), dnn=opts.get("dnn", "hipdnn")
+    )
     if "include_renames" in opts:
         pairs = tuple(tuple(p.split(":", 1)) for p in opts["include_renames"].split(","))
         options = replace(options, include_renames=pairs)  # type: ignore[arg-type]

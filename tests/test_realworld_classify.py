@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "bench" / "realworld"))
-from classify import classify, first_error, need_of_header  # noqa: E402
+from classify import Failure, classify, first_error, need_of_header  # noqa: E402
 
 CASES = [
     # (stderr, original files, cuda_ok) -> (owner, kind)
@@ -100,3 +100,22 @@ def test_rocm_libraries_are_the_translators_for_sycl() -> None:
     assert classify(err).owner == "environment"  # HIP: rocThrust exists, Debian lacks it
     f = classify(err, target="sycl")  # SYCL: no such library; the translation must not need it
     assert (f.owner, f.kind) == ("translator", "no-sycl-rocthrust")
+
+
+def test_reported_symbols_own_their_failures() -> None:
+    """A failure at a name or header the translation reported unconverted is `reported`; any other
+    failure of the same program stays the translator's."""
+    wmma = "g.cu:65:10: fatal error: 'mma.h' file not found\n#include <mma.h>\n"
+    member = "g.cu:417:22: error: no member named 'sharedMemPerBlockOptin' in 'hipDeviceProp_t'\n"
+    other = "t.cu:131:5: error: use of undeclared identifier 'print_NVCC_min_spec'\n"
+    reported = {"mma.h", "sharedMemPerBlockOptin", "CUDART_VERSION"}
+    assert _owner_kind(classify(wmma, reported=reported)) == ("reported", "mma.h")
+    assert _owner_kind(classify(member, reported=reported)) == ("reported", "sharedMemPerBlockOptin")
+    assert _owner_kind(classify(other, reported=reported)) == ("translator", "undeclared")
+    assert _owner_kind(classify(wmma)) == ("translator", "missing-header")
+    hipcub = "x.hip:3:10: fatal error: 'hipcub/hipcub.hpp' file not found\n"
+    assert _owner_kind(classify(hipcub, reported={"hipcub/hipcub.hpp"})) == ("environment", "hipcub")
+
+
+def _owner_kind(f: Failure) -> tuple[str, str]:
+    return (f.owner, f.kind)

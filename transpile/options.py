@@ -11,6 +11,10 @@ from typing import Literal
 Target = Literal["hip", "sycl"]
 TARGETS: tuple[Target, ...] = ("hip", "sycl")
 LaunchStyle = Literal["keep", "hipLaunchKernelGGL"]
+# cuDNN on HIP: "hipdnn" renames to hipDNN as hipify-clang does (ROCm ships no hipDNN: GP126 reports every
+# file that uses it); "keep" leaves the cuDNN names and reports each one.
+DnnStyle = Literal["hipdnn", "keep"]
+DNN_STYLES: tuple[DnnStyle, ...] = ("hipdnn", "keep")
 
 # The HIP version assumed when none is given and no ROCm install can be found: the first release with
 # the CUDA-style `*_sync` warp functions.
@@ -71,6 +75,8 @@ class Options:
     # The oldest HIP the output must build with. Decides, e.g., whether `__shfl_down_sync` can stay.
     hip_version: tuple[int, int] = DEFAULT_HIP_VERSION
     launch: LaunchStyle = "keep"
+    # cuDNN: hipDNN names (as hipify-clang writes them, reported per file: ROCm ships no hipDNN) or kept.
+    dnn: DnnStyle = "hipdnn"
     # Names of CUDA-looking identifiers the user's own code declares elsewhere in the tree (a project's
     # `cudaCheck` helper): never reported as unconverted CUDA.
     user_names: frozenset[str] = field(default_factory=frozenset)
@@ -113,6 +119,8 @@ class Options:
             base += f"|wrappers:{self.shared_wrappers!r}"
         if self.included_in_extern_c:
             base += "|extern-c"
+        if self.dnn != "hipdnn":
+            base += f"|dnn:{self.dnn}"
         return base
 
 

@@ -13,7 +13,7 @@ from pathlib import Path
 TABLES_DIR = Path(__file__).parent / "tables"
 COLUMNS = ("cuda", "hip", "sycl", "kind", "flags", "min_hip", "note")
 KINDS = frozenset({"function", "type", "enum", "macro", "header", "namespace", "device-function", "variable"})
-FLAGS = frozenset({"unsupported-hip", "unsupported-sycl", "deprecated", "removed", "review"})
+FLAGS = frozenset({"unsupported-hip", "unsupported-sycl", "deprecated", "removed", "review", "hipdnn"})
 
 
 class TableError(ValueError):

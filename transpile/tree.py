@@ -787,6 +787,7 @@ def _options_dict(options: Options) -> dict[str, object]:
         "target": options.target,
         "hip_version": f"{options.hip_version[0]}.{options.hip_version[1]}",
         "launch": options.launch,
+        "dnn": options.dnn,
         "sycl_subgroup_size": options.sycl_subgroup_size,
         "offload_arch": list(options.offload_arch),
     }

@@ -7,6 +7,11 @@ Three owners, as the real-world yardstick needs them:
 - ``environment``: the translation asks for something this machine lacks that a user's machine would have
   (hipCUB, rocThrust and hip_bf16 are absent from Debian's ROCm 5.2; torch, MPI, OpenGL...), and the
   project says it needs it;
+- ``reported``: a failure at a name or header the translation itself reported as having no counterpart
+  on the target (its report lists the symbol unconverted: `<mma.h>`, `block_tile_memory`, a member the
+  target HIP lacks): the translator said so and exited 1; the kind names the symbol. Only exact symbols
+  of the report count, so a failure a report merely happens to accompany stays the translator's (the
+  harness passes the report's symbols for the HIP column only);
 - ``translator``: everything else. These are ours to fix; each gets a short class name so that a run can
   count them (``renamed-include``, ``cuda-left``, ``sycl-undeclared`` ...).
 
@@ -152,6 +157,29 @@ ROCM_ONLY = frozenset({"hipcub", "rocthrust", "hip_bf16", "cufft-hip", "cublas-h
 
 
 def classify(
+    stderr: str,
+    *,
+    original_files: Iterable[str] = (),
+    cuda_ok: bool = True,
+    target: str = "hip",
+    reported: Iterable[str] = (),
+) -> Failure:
+    """The owner and class of a failed compile; a translator failure at a symbol in `reported` (the
+    symbols the translation reported unconverted) is owned ``reported`` (see the module doc)."""
+    f = _classify(stderr, original_files=original_files, cuda_ok=cuda_ok, target=target)
+    symbols = set(reported)
+    if f.owner != "translator" or not symbols:
+        return f
+    header = missing_header(stderr)
+    named = [header] if header is not None else _QUOTED.findall(f.first_error)
+    hit = next((n for n in named if n in symbols), None)
+    return Failure("reported", hit, f.first_error, f.file) if hit is not None else f
+
+
+_QUOTED = re.compile(r"['‘]([A-Za-z_][\w./]*)['’]")
+
+
+def _classify(
     stderr: str,
     *,
     original_files: Iterable[str] = (),

@@ -42,6 +42,13 @@ def add_parser(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-ar
         help="kernel launch form for HIP (default: keep <<<...>>>)",
     )
     p.add_argument(
+        "--dnn",
+        choices=("hipdnn", "keep"),
+        default="hipdnn",
+        help="cuDNN for HIP: hipDNN names as hipify-clang writes them (default; ROCm ships no hipDNN, so "
+        "each file that uses it is reported) or keep the cuDNN names, each reported",
+    )
+    p.add_argument(
         "--offload-arch",
         default="gfx90a",
         help="AMD GPU targets for migrated build files, comma-separated (default: gfx90a)",
@@ -93,7 +100,7 @@ def add_parser(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-ar
 
 def run(args: argparse.Namespace) -> int:
     try:
-        options = make_options(args.to, args.hip_version, args.launch)
+        options = make_options(args.to, args.hip_version, args.launch, dnn=args.dnn)
         arches = tuple(a.strip() for a in args.offload_arch.split(",") if a.strip())
         if not arches or not all(re.fullmatch(r"gfx[0-9a-f]+(?::[\w+-]+)*", a) for a in arches):
             raise ValueError(f"bad --offload-arch {args.offload_arch!r}: expected e.g. gfx90a,gfx942")

@@ -42,11 +42,15 @@ from .hip.cublas_legacy import CublasLegacy
 from .hip.cublas_math_mode import CublasMathMode
 from .hip.cuda_arch import CudaArch
 from .hip.cuda_functional import CudaFunctional
+from .hip.drv_error_string import DrvErrorStringLegacy
 from .hip.graph_instantiate import GraphInstantiate
 from .hip.half2_members import Half2Members
+from .hip.hipdnn_not_in_rocm import HipdnnNotInRocm
+from .hip.hiprtc_include import HiprtcInclude
 from .hip.host_malloc_flags import HostMallocFlags
 from .hip.launch_braced_dim3 import LaunchBracedDim3
 from .hip.launch_ggl import LaunchGGL
+from .hip.launch_spaced_chevrons import LaunchSpacedChevrons
 from .hip.mem_prefetch_location import MemPrefetchLocation
 from .hip.meta_group import MetaGroup
 from .hip.min_version import NeedsNewerHip
@@ -63,6 +67,7 @@ from .sycl.project_kernels import project_options as sycl_project_options
 HIP_FIRST: list[type[Rule]] = [
     LaunchBracedDim3,
     LaunchGGL,
+    LaunchSpacedChevrons,
     PointerArgCast,
     WarpSyncLegacy,
     WarpMask64,
@@ -75,6 +80,7 @@ HIP_FIRST: list[type[Rule]] = [
     SymbolArg,
     HostMallocFlags,
     GraphInstantiate,
+    DrvErrorStringLegacy,
     CallArity,
     CublasLegacy,
     Half2Members,
@@ -83,6 +89,7 @@ HIP_FIRST: list[type[Rule]] = [
     NeedsNewerHip,
     CoopGroupsInclude,
     RuntimeInclude,
+    HiprtcInclude,
     BuiltinRedefinition,
     BuiltinMinMax,
 ]
@@ -99,7 +106,7 @@ PORTABILITY: list[type[Rule]] = [
 ]
 SYCL_FIRST: list[type[Rule]] = SYCL_RULES
 COMMON: list[type[Rule]] = [RenamedInclude, IncludeRewrite, ApiRename]
-LAST: list[type[Rule]] = [NotUtf8, SyntaxErrorRegion, Unconverted]
+LAST: list[type[Rule]] = [NotUtf8, SyntaxErrorRegion, HipdnnNotInRocm, Unconverted]
 
 
 # Whole-tree passes, by target: given every C/C++ file of a tree (relative path -> bytes) and the options,

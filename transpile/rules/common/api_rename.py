@@ -15,8 +15,11 @@ Safety
     safe, except entries the tables flag `review` (semantics differ slightly; the report lists them).
     Names inside comments and string literals, and longer identifiers that merely contain a CUDA name
     (`my_cudaMalloc`), are never touched. Member names after `.`/`->` are never renamed, nor are names
-    the file declares itself (a variable called `half` or `fmax`).
-    HIP names with no counterpart are left and reported unconverted (cuDNN: MIOpen's API differs).
+    the file declares itself (a variable called `half` or `fmax`), nor a C API name qualified by a
+    namespace (`hemi::cudaError`: CUDA's C APIs are global, so that one is the project's).
+    HIP names with no counterpart are left and reported unconverted. cuDNN names take hipDNN's spelling
+    as hipify-clang writes them (GP126 reports the file: ROCm ships no hipDNN), or with `--dnn keep` are
+    left and reported one by one.
 References
     transpile/tables/*.tsv; HIP porting guide; SYCL 2020 specification.
 """
@@ -24,6 +27,8 @@ References
 from __future__ import annotations
 
 from collections.abc import Iterator
+
+from tree_sitter import Node
 
 from ...context import RuleContext
 from ...diagnostics import Diagnostic, Safety
@@ -51,11 +56,25 @@ class ApiRename(Rule):
             # every use refers to that declaration, not to the API.
             if occ.name in ctx.declared_names:
                 continue
+            # `hemi::cudaError`: CUDA's C APIs live in the global namespace, so a name qualified by another
+            # namespace is the project's own (declared in a header of its own), not CUDA's.
+            if entry.family in C_API_FAMILIES and _project_qualified(ctx, occ.node):
+                continue
             # `sycl::half`, `sycl::fabs`: already SYCL (translated output translated again).
             if not hip and _after_sycl_scope(ctx.source, occ.start):
                 continue
             if hip:
                 new = entry.hip_name()
+                if new is not None and "hipdnn" in entry.flags and ctx.options.dnn == "keep":
+                    yield self.unconverted(
+                        occ.start,
+                        occ.end,
+                        f"`{occ.name}` kept (--dnn keep): ROCm has no cuDNN; hipDNN would spell it `{new}`, "
+                        "MIOpen's API differs",
+                        family=entry.family,
+                        symbol=occ.name,
+                    )
+                    continue
                 if new is None:
                     why = entry.note or "HIP has no counterpart"
                     yield self.unconverted(
@@ -78,6 +97,24 @@ class ApiRename(Rule):
             yield self.converted(
                 occ.start, occ.end, message, edits, family=entry.family, symbol=occ.name, safety=safety
             )
+
+
+# Families whose names are C declarations in the global namespace (not C++ namespace members like
+# cooperative_groups::, cub::, thrust::, std:: math).
+C_API_FAMILIES = frozenset(
+    {"runtime", "driver", "types", "complex", "cublas", "curand", "cufft", "cusparse", "cusolver", "cudnn"}
+)
+
+
+def _project_qualified(ctx: RuleContext, node: Node | None) -> bool:
+    """True when `node` is the name of `ns::name` for a namespace `ns` (not `::name`, not a class)."""
+    if node is None or node.parent is None or node.parent.type != "qualified_identifier":
+        return False
+    parent = node.parent
+    if parent.child_by_field_name("name") != node:
+        return False
+    scope = parent.child_by_field_name("scope")
+    return scope is not None and scope.type == "namespace_identifier" and ctx.text(scope) != "std"
 
 
 _IDENT_BYTES = frozenset(b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_")

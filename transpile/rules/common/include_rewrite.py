@@ -14,8 +14,9 @@ Example
 Translated to
     #include <hip/hip_runtime.h>
 Safety
-    safe. A user header whose name merely contains "cuda" (`"user-cuda.h"`) is never touched; headers with
-    no counterpart (cuDNN), or whose counterpart is newer than the target HIP (`<cuda_bf16.h>` before
+    safe. A user header whose name merely contains "cuda" (`"user-cuda.h"`) is never touched; `<cudnn.h>`
+    becomes hipDNN's `<hipDNN.h>` (GP126 reports the file: ROCm ships no hipDNN; with `--dnn keep` it is
+    left and reported); headers with no counterpart, or whose counterpart is newer than the target HIP (`<cuda_bf16.h>` before
     HIP 5.6), are reported unconverted and left as written.
 References
     transpile/tables/headers.tsv
@@ -54,6 +55,16 @@ class IncludeRewrite(Rule):
                 continue  # (claimed: an earlier rule keeps or rewrites that include itself)
             spelled = entry.hip if ctx.target == "hip" else entry.sycl
             unsupported = f"unsupported-{ctx.target}" in entry.flags
+            if ctx.target == "hip" and "hipdnn" in entry.flags and ctx.options.dnn == "keep":
+                yield self.unconverted(
+                    inc.start,
+                    inc.end,
+                    f"header <{inc.path}> kept (--dnn keep): ROCm has no cuDNN; hipDNN's is <{spelled}>, "
+                    "MIOpen's API differs",
+                    family=entry.family,
+                    symbol=inc.path,
+                )
+                continue
             if unsupported or not spelled or spelled == "-":
                 if ctx.target == "sycl" and not unsupported and entry.sycl_rule is not None:
                     continue

@@ -54,6 +54,40 @@ def family_of(name: str) -> str:
     return "runtime"
 
 
+_SPACE = b" \t\r\n\\"
+_DECLARATOR_END = frozenset(b"=;,[)")
+
+
+def _macro_locals(ctx: RuleContext) -> frozenset[str]:
+    """Unknown CUDA-looking names that a macro body declares as variables: the name follows a type of
+    the tables (`cudaError_t cudaStatus = call;`) and is followed by `=`, `;`, `,`, `[` or `)`. Macro
+    bodies are raw text to the parser, so the file's declarations do not show them."""
+    found: set[str] = set()
+    source = ctx.source
+    symbols = ctx.tables.symbols
+    for occ in ctx.occurrences:
+        if occ.entry is not None or occ.node is not None:
+            continue
+        after = occ.end
+        while after < len(source) and source[after] in _SPACE:
+            after += 1
+        if after >= len(source) or source[after] not in _DECLARATOR_END:
+            continue
+        before = occ.start
+        while before > 0 and source[before - 1] in _SPACE:
+            before -= 1
+        m = _TRAILING_IDENT.search(source, max(0, before - 128), before)
+        if m is None:
+            continue
+        entry = symbols.get(m.group().decode("ascii"))
+        if entry is not None and entry.kind == "type":
+            found.add(occ.name)
+    return frozenset(found)
+
+
+_TRAILING_IDENT = re.compile(rb"[A-Za-z_][A-Za-z0-9_]*\Z")
+
+
 class Unconverted(Rule):
     code = "GP003"
     name = "unconverted-cuda"
@@ -66,6 +100,7 @@ class Unconverted(Rule):
         user = ctx.options.user_names
         declared: frozenset[str] | None = None
         macros_said: set[str] = set()
+        macro_locals: frozenset[str] | None = None
         for occ in ctx.occurrences:
             if occ.node is not None and occ.node.type == "field_identifier":
                 continue
@@ -76,6 +111,10 @@ class Unconverted(Rule):
                     declared = ctx.declared_names
                 if occ.name in declared or occ.name in user:
                     continue
+                if macro_locals is None:
+                    macro_locals = _macro_locals(ctx)
+                if occ.name in macro_locals:
+                    continue  # `cudaError_t cudaStatus = call;` in a macro body: the macro's own variable
                 if _USER_MACRO.fullmatch(occ.name) and _CALLED.match(ctx.source, occ.end):
                     # `CUDA_CHECK(...)`: CUDA has no function-like macros of that shape; it is the
                     # project's own, defined in a header outside the input. Said once, not counted.

@@ -21,9 +21,29 @@ def top_level_item(ctx: RuleContext, offset: int) -> Node | None:
     return node if node.parent is not None else None
 
 
-def helper_anchor(ctx: RuleContext, offset: int) -> int:
-    """Where to insert a helper serving a use at `offset`: the start of its top-level item's line."""
+# Preprocessor conditionals a helper may go inside (their single branch holds every use it serves).
+_CONDITIONALS = frozenset({"preproc_ifdef", "preproc_if"})
+
+
+def helper_anchor(ctx: RuleContext, offset: int, last: int | None = None) -> int:
+    """Where to insert a helper serving uses from `offset` to `last` (default: `offset` only): the start of
+    the line of the top-level item holding the first use. When that item is an `#if`/`#ifdef` block with
+    no `#else`/`#elif` that holds every use (a header's include guard wrapping the whole file), the helper
+    goes inside it, before the block's own item holding the first use: after the includes the block makes
+    (the HIP runtime the helper calls), not before them."""
+    last = offset if last is None else last
     item = top_level_item(ctx, offset)
+    while (
+        item is not None
+        and item.type in _CONDITIONALS
+        and item.child_by_field_name("alternative") is None
+        and item.start_byte < offset
+        and last < item.end_byte
+    ):
+        inner = next((c for c in item.named_children if c.start_byte <= offset < c.end_byte), None)
+        if inner is None or inner == item.child_by_field_name("condition") or inner.type == "identifier":
+            break
+        item = inner
     start = item.start_byte if item is not None else offset
     # The start of the line, so a template<...> or an attribute before the item stays with it.
     return ctx.source.rfind(b"\n", 0, start) + 1

@@ -12,6 +12,9 @@ What it does
     - `cuOccupancyMaxPotentialBlockSize[WithFlags]` loses its `blockSizeToDynamicSMemSize` callback,
       which HIP's `hipModuleOccupancyMaxPotentialBlockSize[WithFlags]` does not take: safe when the
       callback is `NULL`/`0`/`nullptr`, review otherwise (HIP then sizes every block with `dynSmem`).
+    - `cuCtxCreate(&ctx, params, flags, dev)` (CUDA 13's form) loses its
+      `CUctxCreateParams*`, which HIP's `hipCtxCreate(&ctx, flags, dev)` does not take: safe when it is
+      null, review otherwise (execution affinity and CIG settings are dropped; HIP has neither).
 Why
     The renamed call would not compile (a missing or extra argument) or, through a macro, would pass an
     argument in the wrong place.
@@ -53,6 +56,7 @@ class CallArity(Rule):
         b"cudaGetDriverEntryPoint",
         b"cusparseSpSM_solve",
         b"cuOccupancyMaxPotentialBlockSize",
+        b"cuCtxCreate",
     )
 
     def run(self, ctx: RuleContext) -> Iterator[Diagnostic]:
@@ -143,11 +147,39 @@ class CallArity(Rule):
             )
 
 
+def _ctx_create(self: CallArity, ctx: RuleContext, occ: Occurrence, call: CallSite) -> Iterator[Diagnostic]:
+    if len(call.args) != 4:
+        return
+    start, end = call.args[1]
+    edits = [Edit(start, call.args[2][0], "")]  # the params argument and the comma after it
+    if _NULL.match(ctx.slice(start, end)):
+        yield self.converted(
+            start,
+            start,
+            f"`{occ.name}`: the null CUctxCreateParams argument dropped (hipCtxCreate takes none)",
+            edits,
+            family="driver",
+            symbol=occ.name,
+        )
+    else:
+        yield self.warning(
+            start,
+            end,
+            f"`{occ.name}`: hipCtxCreate takes no CUctxCreateParams; it is dropped (its execution affinity "
+            "and CIG settings have no HIP counterpart)",
+            edits,
+            family="driver",
+            symbol=occ.name,
+            safety=Safety.REVIEW,
+        )
+
+
 _HANDLERS = {
     "cudaEventCreate": CallArity.event_create,
     "cudaGetDriverEntryPoint": CallArity.entry_point,
     "cusparseSpSM_solve": CallArity.spsm_solve,
     "cuOccupancyMaxPotentialBlockSize": CallArity.occupancy,
     "cuOccupancyMaxPotentialBlockSizeWithFlags": CallArity.occupancy,
+    "cuCtxCreate": _ctx_create,
 }
 _NAMES = frozenset(_HANDLERS)

@@ -121,7 +121,7 @@ class CoopGroupsReduce(Rule):
                 (prelude,),
             )
         else:
-            at = helper_anchor(ctx, found[0][0])
+            at = helper_anchor(ctx, found[0][0], found[-1][0])
             prelude = Edit(at, at, helpers_text())
         for i, (start, end, text, new) in enumerate(found):
             edits = [Edit(start, end, new)]

@@ -22,8 +22,10 @@ Translated to
     A header that some file of the tree includes inside an `extern "C" {` block gets the include wrapped
     in `extern "C++" { ... }`: the HIP runtime declares templates, which C linkage forbids.
 Safety
-    safe: `hip_runtime.h` has include guards; C files (`.c`) are left alone (the header is C++), and math
-    functions alone do not count as a use (a plain C++ header using `sqrt` is not CUDA's).
+    safe: `hip_runtime.h` has include guards; C files (`.c`) are left alone (the header is C++), math
+    functions alone do not count as a use (a plain C++ header using `sqrt` is not CUDA's), nor do names in
+    comments or strings of a header or host file (parboil.h's `//cudaEvent_t marker;`: the header is
+    also included by C files, where hip_runtime.h cannot compile).
 References
     transpile/includes.py (the tree's include graph); HIP programming guide, "hipcc" (no implicit include).
 """
@@ -36,7 +38,7 @@ from ...context import RuleContext
 from ...diagnostics import Diagnostic, Safety, Status
 from ...edits import Edit
 from ...includes import COOP_HEADERS, RUNTIME_HEADERS, with_cpp_linkage
-from ...tokens import code_tokens
+from ...tokens import code_identifiers, code_tokens
 from ..base import Rule
 
 # What nvcc provides without an include and hipcc does not.
@@ -64,12 +66,19 @@ class RuntimeInclude(Rule):
         if any(inc.path in provided for inc in ctx.includes):
             return
         used = sorted(w.decode("ascii") for w in ctx.identifiers & KEYWORDS)
-        if not used:
+        cu_file = ctx.path.lower().endswith(".cu")
+        if not used or not cu_file:
             symbols = ctx.tables.symbols
-            used = sorted(
+            used += sorted(
                 n for n in ctx.candidate_names if (e := symbols.get(n)) is not None and e.family in FAMILIES
             )
-        if not used and ctx.path.lower().endswith(".cu") and code_tokens(ctx.source[:65536]):
+        if used and not cu_file and not any(_plainly_in_code(ctx.source, u.encode("ascii")) for u in used):
+            # The raw text's words include comments (parboil.h: `//cudaEvent_t marker;`): a header or
+            # host file gets the runtime only for a use in code (a .cu file gets it whatever it uses).
+            # The cheap test above settles almost every file; this exact one the rest.
+            code = code_identifiers(ctx.source)
+            used = [u for u in used if u.encode("ascii") in code]
+        if not used and cu_file and code_tokens(ctx.source[:65536]):
             used = ["nothing of it, but is a .cu file"]
         if not used:
             return
@@ -86,6 +95,31 @@ class RuntimeInclude(Rule):
             Safety.SAFE,
             (Edit(at, at, with_cpp_linkage(INCLUDE) if ctx.options.included_in_extern_c else INCLUDE),),
         )
+
+
+_IDENT_CHARS = frozenset(b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_")
+
+
+def _plainly_in_code(source: bytes, word: bytes, tries: int = 8) -> bool:
+    """True when one of the first occurrences of `word` is plainly code: no `//`, no open `/*` and no
+    open string before it. False means "not sure" (the caller then tokenises the file)."""
+    pos = source.find(word)
+    while pos != -1 and tries > 0:
+        end = pos + len(word)
+        if (pos == 0 or source[pos - 1] not in _IDENT_CHARS) and (
+            end == len(source) or source[end] not in _IDENT_CHARS
+        ):
+            tries -= 1
+            prefix = source[source.rfind(b"\n", 0, pos) + 1 : pos]
+            if (
+                b"//" not in prefix
+                and b"'" not in prefix
+                and prefix.count(b'"') % 2 == 0
+                and source.rfind(b"/*", 0, pos) <= source.rfind(b"*/", 0, pos)
+            ):
+                return True
+        pos = source.find(word, end)
+    return False
 
 
 def insertion_point(source: bytes) -> int:

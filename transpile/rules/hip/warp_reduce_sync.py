@@ -83,7 +83,8 @@ class WarpReduceSync(Rule):
         if not calls:
             return
         used = sorted({c.name for c in calls}, key=list(COMBINE).index)
-        prelude = Edit(*(2 * (helper_anchor(ctx, calls[0].start),)), "".join(helper_text(n) for n in used))
+        at = helper_anchor(ctx, calls[0].start, calls[-1].start)
+        prelude = Edit(at, at, "".join(helper_text(n) for n in used))
         for i, call in enumerate(calls):
             edits = [Edit(call.name_start, call.name_end, helper_name(call.name))]
             if i == 0:

@@ -1,6 +1,7 @@
 // Driver API names HIP spells differently (taken from HIPIFY's tables): one-to-one renames, a type and
 // its _enum alias, and attributes where HIP has one name for CUDA's width and height (marked review).
 #include <hip/hip_runtime.h>
+#include <hip/hiprtc.h>
 
 void query(hipDevice_t dev, hipFunction_t f) {
   unsigned int flags = hipHostMallocPortable | hipHostMallocMapped;

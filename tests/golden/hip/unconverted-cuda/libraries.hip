@@ -1,4 +1,4 @@
-#include <cudnn.h>
+#include <hipDNN.h>
 #include <hipsolver/hipsolver.h>
 #include <hipcub/hipcub.hpp>
 #include <thrust/device_vector.h>
@@ -16,8 +16,8 @@ __global__ void k(float *x) {
 }
 
 void host(float *x, int n) {
-  cudnnHandle_t dnn;
-  cudnnCreate(&dnn);
+  hipdnnHandle_t dnn;
+  hipdnnCreate(&dnn);
   hipsolverHandle_t sol;
   hipsolverDnCreate(&sol);
   thrust::device_vector<float> v(n);

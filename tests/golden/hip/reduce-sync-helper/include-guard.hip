@@ -1,0 +1,48 @@
+// gpuport: hip_version=5.2
+// A kernel header wrapped in its include guard, which includes cooperative groups first (the CUDA
+// samples' reduction_kernel.cu): the helper goes inside the guard, after the includes (the HIP runtime
+// it calls comes with them), not before the guard. A use under a conditional with an #else keeps the
+// helper outside that conditional.
+#ifndef REDUCE_KERNEL_H
+#define REDUCE_KERNEL_H
+
+#include <hip/hip_runtime.h>
+#include <hip/hip_cooperative_groups.h>
+#include <stdio.h>
+
+namespace cg = cooperative_groups;
+
+// gpuport: HIP has no __reduce_add_sync; combine the value of every lane in `mask`, lowest lane first.
+template <typename T>
+__device__ inline T gpuport_reduce_add_sync(unsigned long long mask, T value) {
+  T result = __shfl(value, __ffsll(mask) - 1);
+  for (unsigned long long rest = mask & (mask - 1); rest != 0; rest &= rest - 1) {
+    const T x = __shfl(value, __ffsll(rest) - 1);
+    result = result + x;
+  }
+  return result;
+}
+
+// gpuport: HIP has no __reduce_max_sync; combine the value of every lane in `mask`, lowest lane first.
+template <typename T>
+__device__ inline T gpuport_reduce_max_sync(unsigned long long mask, T value) {
+  T result = __shfl(value, __ffsll(mask) - 1);
+  for (unsigned long long rest = mask & (mask - 1); rest != 0; rest &= rest - 1) {
+    const T x = __shfl(value, __ffsll(rest) - 1);
+    result = result < x ? x : result;
+  }
+  return result;
+}
+
+__global__ void k(const int *in, int *out) {
+  int v = in[threadIdx.x];
+  out[0] = gpuport_reduce_add_sync(0xffffffffu, v);
+}
+
+#if defined(FAST_PATH)
+__global__ void k2(const int *in, int *out) { out[0] = gpuport_reduce_max_sync(0xffffffffu, in[threadIdx.x]); }
+#else
+__global__ void k2(const int *in, int *out) { out[0] = in[0]; }
+#endif
+
+#endif  // REDUCE_KERNEL_H
