@@ -25,6 +25,7 @@ import os
 import shutil
 import tempfile
 import time
+import tomllib
 import traceback
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field, replace
@@ -216,10 +217,27 @@ def _compile(
 
 
 def task_record(task: Task) -> TaskRecord:
+    """The task as stored: its files (the sidecar origin.toml goes to `origin`, not to the files), the
+    hash of its code (the origin and the copied licence text left out, so one program from two sources
+    is one pair), its build/run spec."""
+    from .sources import ORIGIN_FILE
+    from .sources.realworld import LICENCE_COPY
+
     files: dict[str, str] = {}
+    raw: dict[str, bytes] = {}
+    origin: dict[str, Any] = {}
     for p in task.all_files:
         rel = p.relative_to(task.path).as_posix()
-        files[rel] = p.read_bytes().decode("utf-8", "replace")
+        data = p.read_bytes()
+        if rel == ORIGIN_FILE:
+            try:
+                origin = tomllib.loads(data.decode("utf-8", "replace"))
+            except tomllib.TOMLDecodeError:
+                origin = {"origin": "unknown", "error": "origin.toml does not parse"}
+            continue
+        files[rel] = data.decode("utf-8", "replace")
+        if rel != LICENCE_COPY:
+            raw[rel] = data
     spec = task_spec(task)
     return TaskRecord(
         task.name,
@@ -228,13 +246,14 @@ def task_record(task: Task) -> TaskRecord:
         task.description,
         list(task.features),
         spec,
-        tree_hash({rel: p.read_bytes() for rel, p in zip(files, task.all_files, strict=True)}),
+        tree_hash(raw),
         files,
+        origin,
     )
 
 
 def task_spec(task: Task) -> dict[str, Any]:
-    return {
+    spec: dict[str, Any] = {
         "sources": list(task.sources),
         "flags": list(task.build_flags),
         "libs": list(task.libs),
@@ -242,6 +261,21 @@ def task_spec(task: Task) -> dict[str, Any]:
         "timeout_s": task.timeout_s,
         "compare": {"mode": task.compare_mode, "rtol": task.rtol, "atol": task.atol},
     }
+    if not task.link:  # only when set, so the pair keys of linked tasks stay what they were
+        spec["link"] = False
+    return spec
+
+
+def absolute_includes(flags: list[str] | tuple[str, ...], base: Path) -> list[str]:
+    """Task flags with relative `-I` folders made absolute under `base` (the task folder, or the folder
+    its translation was written to): compilers run in a scratch folder, not in the task folder."""
+    out = []
+    for f in flags:
+        if f.startswith("-I") and len(f) > 2 and not Path(f[2:]).is_absolute():
+            out.append(f"-I{(base / f[2:]).as_posix()}")
+        else:
+            out.append(f)
+    return out
 
 
 def hipcc_flags(flags: tuple[str, ...]) -> tuple[list[str], list[str]]:
@@ -315,7 +349,7 @@ def translate_stage(job: PairJob) -> Translated:
 
 def compile_cuda_stage(job: PairJob) -> Compiled:
     """nvcc the original for the GPU arch, linking (libraries from the PyPI wheels); SASS when possible."""
-    from .cudalibs import nvcc_library_args
+    from .cudalibs import nvcc_include_args, nvcc_library_args
 
     m, o = job.machine, job.options
     label = f"nvcc {m.nvcc.version} {o.cuda_arch}"
@@ -326,7 +360,20 @@ def compile_cuda_stage(job: PairJob) -> Compiled:
     work = Path(job.workdir) / "cuda"
     work.mkdir(parents=True, exist_ok=True)
     binary = work / "original"
-    argv = [str(m.nvcc.path), "-std=c++17", f"-arch={o.cuda_arch}", "-O2", *job.task.build_flags]
+    flags = absolute_includes(job.task.build_flags, job.task.path)
+    argv = [str(m.nvcc.path), "-std=c++17", f"-arch={o.cuda_arch}", "-O2", *flags]
+    if not job.task.link:
+        # Library code: each source compiled alone to an object, as its project's build does.
+        evidence, ok = [], True
+        for i, src in enumerate(job.task.source_paths):
+            obj = work / f"{i}-{src.stem}.o"
+            cmd = [*argv, "-c", str(src), "-o", str(obj), *(nvcc_include_args() if job.task.libs else [])]
+            res, ev = _compile(cmd, work, "compile", f"nvcc original {src.name}", label)
+            evidence.append(ev)
+            ok = ok and res.ok and obj.is_file()
+            if res.ok and o.isa and m.cuobjdump.usable:
+                evidence.append(_sass(m.cuobjdump, obj, work, f"SASS original {src.name}"))
+        return Compiled(ok, label, None, evidence)
     argv += [str(p) for p in job.task.source_paths] + ["-o", str(binary)] + nvcc_library_args(job.task.libs)
     res, ev = _compile(argv, work, "compile", "nvcc original", label)
     evidence = [ev]
@@ -348,7 +395,7 @@ def compile_hip_amd_stage(job: PairJob, tr: Translated) -> list[Compiled]:
     if not m.hipcc.usable:
         return []
     env = {"HIP_PLATFORM": "amd"}
-    flags, _ = hipcc_flags(job.task.build_flags)
+    flags, _ = hipcc_flags(tuple(absolute_includes(job.task.build_flags, tr.src_dir)))
     base = [str(m.hipcc.path), "-std=c++17", "-O2", *flags, f"-I{tr.src_dir}"]
     outcomes: list[Compiled] = []
     for arch in o.amd_archs:
@@ -372,7 +419,7 @@ def compile_hip_amd_stage(job: PairJob, tr: Translated) -> list[Compiled]:
             ok = ok and res.ok
             objs.append(str(obj))
         binary: Path | None = None
-        if ok and not job.task.libs:
+        if ok and not job.task.libs and job.task.link:
             # Without libraries the link must succeed (it also checks device linking under -fgpu-rdc).
             binary = work / "translated"
             res, ev = _compile(
@@ -415,7 +462,8 @@ def compile_hip_nvidia_stage(job: PairJob, tr: Translated) -> Compiled:
     work = Path(job.workdir) / job.target / "nvidia"
     work.mkdir(parents=True, exist_ok=True)
     binary = work / "translated"
-    argv = [str(m.nvcc.path), "-std=c++17", f"-arch={o.cuda_arch}", "-O2", *job.task.build_flags]
+    flags = absolute_includes(job.task.build_flags, tr.src_dir)
+    argv = [str(m.nvcc.path), "-std=c++17", f"-arch={o.cuda_arch}", "-O2", *flags]
     argv += [f"-I{tr.src_dir}", *hip_on_cuda.nvcc_args()]
     argv += [str(s) for s in tr.sources] + ["-o", str(binary)] + nvcc_library_args(job.task.libs)
     res, ev = _compile(argv, work, "compile", "nvcc hip_on_cuda", label)
@@ -430,7 +478,7 @@ def compile_sycl_stage(job: PairJob, tr: Translated) -> list[Compiled]:
     """SYCL: g++ type-check against the DPC++ headers; with acpp, a real build for its CPU (OpenMP) target."""
     m = job.machine
     outcomes: list[Compiled] = []
-    flags = host_flags(job.task.build_flags)
+    flags = host_flags(tuple(absolute_includes(job.task.build_flags, tr.src_dir)))
     if m.sycl_headers.usable:
         work = Path(job.workdir) / job.target / "typecheck"
         work.mkdir(parents=True, exist_ok=True)
@@ -450,6 +498,15 @@ def compile_sycl_stage(job: PairJob, tr: Translated) -> list[Compiled]:
         label = f"acpp {m.acpp.version} omp"
         binary = work / "translated"
         argv = [str(m.acpp.path), "--acpp-targets=omp", "-std=c++17", "-O2", *flags, f"-I{tr.src_dir}"]
+        if not job.task.link:
+            evs, ok = [], True
+            for i, src in enumerate(tr.sources):
+                cmd = [*argv, "-c", str(src), "-o", str(work / f"{i}-{src.stem}.o")]
+                res, ev = _compile(cmd, work, "compile", f"acpp omp {src.name}", label)
+                evs.append(ev)
+                ok = ok and res.ok
+            outcomes.append(Compiled(ok, label, None, evs))
+            return outcomes
         argv += [str(s) for s in tr.sources] + ["-o", str(binary)]
         res, ev = _compile(argv, work, "compile", "acpp omp", label)
         ok = res.ok and binary.is_file()
@@ -669,7 +726,7 @@ def _run_pair(job: PairJob, original: Compiled | None, start: float, shared: dic
     run_binary: Compiled | None = None
     if job.target == "hip":
         compiled += compile_hip_amd_stage(job, tr)
-        if m.can_run_cuda and o.wants("runs-equal"):
+        if m.can_run_cuda and o.wants("runs-equal") and job.task.link:
             nv = compile_hip_nvidia_stage(job, tr)
             compiled.append(nv)
             run_binary = nv if nv.ok else None
