@@ -990,6 +990,10 @@ def build(
     store = Store(store_path)
     groups: list[list[PairJob]] = []
     try:
+        manifest = Path(suite) / "corpus-manifest.json"  # written by `gpuport corpus clean`
+        if manifest.is_file():
+            # The dedup/decontamination figures of the folder this build read, for the dataset card.
+            store.set_meta(f"corpus_manifest:{Path(suite).resolve()}", manifest.read_text(encoding="utf-8"))
         seen: set[str] = set()
         # A pair made by another translator (a rule or table changed since) is built again.
         fingerprints = {t: pair_fingerprint(t, options) for t in options.targets}

@@ -779,11 +779,14 @@ def export(
             result.rows[split] = n
             split_info[split] = {"num_examples": n, "num_bytes": int(ds.data.nbytes)}
         stats_rows = everything.select_columns(_STAT_COLUMNS).to_list()
+        with StoreReader(store) as reader:
+            manifests = corpus_manifests(reader.meta())
         del everything, ds
     download = sum(p.stat().st_size for p in result.files)
     card = render_card(
         stats_rows,
         split_info,
+        manifests=manifests,
         download_size=download,
         min_level=min_level,
         validation_fraction=validation_fraction,
@@ -803,7 +806,67 @@ def _pairs_of(store: Path, tasks: list[str], min_level: str) -> int:
 
 # ---------------------------------------------------------------- the dataset card
 
+
+def corpus_manifests(meta: dict[str, str]) -> list[dict[str, Any]]:
+    """The `gpuport corpus clean` manifests a build recorded in the store (one per corpus folder)."""
+    out = []
+    for key, value in sorted(meta.items()):
+        if key.startswith("corpus_manifest:"):
+            try:
+                out.append(json.loads(value))
+            except ValueError:
+                continue
+    return out
+
+
+def _source_kind(origin: str) -> str:
+    return origin.split(":", 1)[0]
+
+
+def dedup_section(manifests: list[dict[str, Any]]) -> str:
+    """The card's account of deduplication and decontamination (from the corpus manifests)."""
+    if not manifests:
+        return (
+            "The folders this store was built from were not cleaned with `gpuport corpus clean`: no "
+            "deduplication or decontamination figures were recorded beyond the store's own exact dedup "
+            "(one row per normalised program, target and build spec)."
+        )
+    before: Counter[str] = Counter()
+    after: Counter[str] = Counter()
+    reasons: Counter[str] = Counter()
+    refs: Counter[str] = Counter()
+    methods = []
+    for m in manifests:
+        before.update(m.get("before_by_source", {}))
+        after.update(m.get("after_by_source", {}))
+        reasons.update(m.get("removed_by_reason", {}))
+        refs.update(m.get("references", {}))
+        methods.append(m.get("method", {}))
+    method = methods[0] if methods else {}
+    sources = sorted(set(before) | set(after))
+    table = _table(["source", "tasks before", "tasks after"], [[s, before[s], after[s]] for s in sources])
+    return f"""Before the build, `gpuport corpus clean` removed duplicates and anything overlapping what we
+measure on. Method: {method.get("normalisation", "")}; exact duplicates by {method.get("exact", "")};
+near duplicates by {method.get("near", "")}. Within a group the kept task is the first by
+{method.get("keep_order", "")}.
+
+References the corpus was decontaminated against (documents): {", ".join(f"{k} {v}" for k, v in sorted(refs.items())) or "none"}.
+`suite` is gpuport's kernel suite (bench/suite), `tests` the CUDA files of its tests, `benchmark` the
+translation units of the real-world projects held out as the benchmark split (a fixed hash of the project
+name puts 9 of the 41 projects of bench/realworld/projects.toml there; they never enter the corpus, and
+models trained on it are measured on them).
+
+{table}
+
+Removed, by reason:
+
+{_counts(reasons, "reason")}
+"""
+
+
 _STAT_COLUMNS = [
+    "synthetic",
+    "checks",
     "level",
     "target",
     "domain",
@@ -896,6 +959,7 @@ def render_card(
     min_level: str = "translated",
     validation_fraction: float = 0.0,
     shard_rows: int = 5000,
+    manifests: list[dict[str, Any]] | None = None,
 ) -> str:
     import yaml
 
@@ -915,6 +979,26 @@ def render_card(
     versions = Counter(r["gpuport_version"] for r in rows)
     fingerprints = Counter(r["translator_fingerprint"] or "not recorded" for r in rows)
     ratios = sorted(r["perf_ratio"] for r in rows if r["perf_ratio"] is not None)
+    kinds = sorted({_source_kind(r["source_origin"]) for r in rows})
+    by_kl = Counter((_source_kind(r["source_origin"]), r["level"]) for r in rows)
+    source_table = _table(
+        ["source", *levels, "all"],
+        [[k, *(by_kl[(k, lv)] for lv in levels), sum(by_kl[(k, lv)] for lv in levels)] for k in kinds],
+    )
+    by_ll = Counter((r["license"], r["level"]) for r in rows)
+    licence_table = _table(
+        ["license", *levels, "all"],
+        [
+            [lic, *(by_ll[(lic, lv)] for lv in levels), sum(by_ll[(lic, lv)] for lv in levels)]
+            for lic in sorted({r["license"] for r in rows})
+        ],
+    )
+    check_table = _table(
+        ["check", *targets],
+        [[f"`{c}`", *(sum(1 for r in rows if r["target"] == t and (r["checks"] or {}).get(c)) for t in targets)]
+         for c in CHECKS],
+    )  # fmt: skip
+    synthetic = sum(1 for r in rows if r["synthetic"])
     fields_table = _table(
         ["field", "type", "how it was made"],
         [[f"`{f.name}`", f"`{_type_text(f.kind)}`", f.doc] for f in FIELDS],
@@ -964,6 +1048,23 @@ Per domain:
 Per split:
 
 {_table(["split", "rows"], [[s, i["num_examples"]] for s, i in split_info.items()])}
+
+Per source (`source_origin` up to its first `:`) and level; {total - synthetic} rows come from code
+people wrote, {synthetic} from generated programs (`synthetic`):
+
+{source_table}
+
+Per licence and level:
+
+{licence_table}
+
+Evidence per check and target (`checks`; a row counts once per check it passed):
+
+{check_table}
+
+## Deduplication and decontamination
+
+{dedup_section(manifests or [])}
 
 ## Verification levels
 
@@ -1030,6 +1131,23 @@ The card's `license` metadata lists the licences present (`other` when one is no
 {_counts(Counter(r["license"] for r in rows), "license")}
 
 {_counts(Counter(r["source_origin"] for r in rows), "source_origin")}
+
+## How to reproduce
+
+From a gpuport checkout (`bash scripts/setup.sh`), with the real-world projects fetched and cached
+(`python3 bench/realworld/cache.py`):
+
+```sh
+gpuport corpus realworld --out corpus/                 # bench/realworld/projects.toml, one task per CUDA unit
+gpuport corpus pypi NAME==VERSION ... --out corpus/    # PyPI sdists with CUDA sources
+gpuport augment --n 1000 --seed 0 --out corpus/augment # generated programs (synthetic)
+gpuport corpus clean corpus/                           # dedup + decontamination, writes corpus-manifest.json
+gpuport build --suite corpus/ --to hip,sycl --store corpus.db -j 2 --max-level compiles
+gpuport export corpus.db out/
+```
+
+`bench/results/corpus.md` in the gpuport repository records the commands, counts and machines of the
+published build.
 
 ## How it was made
 
