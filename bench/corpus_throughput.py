@@ -41,7 +41,7 @@ def step_of(argv: list[str]) -> str:
     if tool == "nvcc":
         return "nvcc original (sm_90)" if "hip_on_cuda" not in text else "nvcc hip_on_cuda"
     if tool == "hipcc":
-        arch = next((a.split("=", 1)[1] for a in argv if a.startswith("--offload-arch=")), "?")
+        arch = "+".join(a.split("=", 1)[1] for a in argv if a.startswith("--offload-arch=")) or "?"
         if "--cuda-device-only" in argv:
             return f"hipcc AMD ISA {arch}"
         return f"hipcc {arch}" + (" link" if "-c" not in argv else "")

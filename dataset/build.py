@@ -389,50 +389,62 @@ def _sass(tool: toolchains.Toolchain, binary: Path, cwd: Path, name: str) -> Evi
     return Evidence("isa", "sass", name, content, ok=res.ok, toolchain=tool.label(), argv=res.argv, rc=res.rc)
 
 
+def _hip_amd_build(
+    job: PairJob, tr: Translated, archs: list[str], base: list[str], env: dict[str, str]
+) -> tuple[bool, Path | None, list[tuple[str, str, sandbox.SandboxResult]]]:
+    """hipcc every translation unit for `archs` (one call a unit, every arch in it), then link when the task
+    links: (ok, binary, [(stage, name, result)])."""
+    tag = "+".join(archs)
+    work = Path(job.workdir) / job.target / f"amd-{tag}"
+    work.mkdir(parents=True, exist_ok=True)
+    arch_flags = [f"--offload-arch={a}" for a in archs]
+    steps: list[tuple[str, str, sandbox.SandboxResult]] = []
+    objs: list[str] = []
+    ok = True
+    for i, src in enumerate(tr.sources):
+        obj = work / f"{i}-{src.stem}.o"
+        res, _ = _compile([*base, *arch_flags, "-c", str(src), "-o", str(obj)], work, "compile", "", "", env)
+        steps.append(("compile", f"hipcc {tag} {src.name}", res))
+        ok = ok and res.ok
+        objs.append(str(obj))
+    binary: Path | None = None
+    if ok and not job.task.libs and job.task.link:
+        # Without libraries the link must succeed (it also checks device linking under -fgpu-rdc).
+        binary = work / "translated"
+        res, _ = _compile([*base, *arch_flags, *objs, "-o", str(binary)], work, "link", "", "", env)
+        steps.append(("link", f"hipcc {tag} link", res))
+        ok = res.ok
+    return ok, binary, steps
+
+
 def compile_hip_amd_stage(job: PairJob, tr: Translated) -> list[Compiled]:
-    """hipcc (HIP_PLATFORM=amd) each translation unit for every AMD arch, then link; AMD ISA for gfx90a."""
+    """hipcc (HIP_PLATFORM=amd) each translation unit for the AMD archs, then link; AMD ISA for the first.
+
+    All archs go into one hipcc call a unit (clang parses the host side once and emits one device image
+    per arch): when it passes, every arch is proven by that call's log. When it fails, each arch is built
+    alone so the failure is attributed to the arch(s) it belongs to."""
     m, o = job.machine, job.options
     if not m.hipcc.usable:
         return []
     env = {"HIP_PLATFORM": "amd"}
     flags, _ = hipcc_flags(tuple(absolute_includes(job.task.build_flags, tr.src_dir)))
     base = [str(m.hipcc.path), "-std=c++17", "-O2", *flags, f"-I{tr.src_dir}"]
+    archs = list(o.amd_archs)
+    results: dict[str, tuple[bool, Path | None, list[tuple[str, str, sandbox.SandboxResult]]]] = {}
+    if len(archs) > 1:
+        ok, binary, steps = _hip_amd_build(job, tr, archs, base, env)
+        if ok:
+            results = {a: (ok, binary, steps) for a in archs}
+    if not results:
+        results = {a: _hip_amd_build(job, tr, [a], base, env) for a in archs}
     outcomes: list[Compiled] = []
-    for arch in o.amd_archs:
-        work = Path(job.workdir) / job.target / f"amd-{arch}"
-        work.mkdir(parents=True, exist_ok=True)
+    for arch in archs:
+        ok, binary, steps = results[arch]
         label = f"hipcc {m.hipcc.version} {arch}"
-        evidence: list[Evidence] = []
-        objs: list[str] = []
-        ok = True
-        for i, src in enumerate(tr.sources):
-            obj = work / f"{i}-{src.stem}.o"
-            res, ev = _compile(
-                [*base, f"--offload-arch={arch}", "-c", str(src), "-o", str(obj)],
-                work,
-                "compile",
-                f"hipcc {arch} {src.name}",
-                label,
-                env,
-            )
-            evidence.append(ev)
-            ok = ok and res.ok
-            objs.append(str(obj))
-        binary: Path | None = None
-        if ok and not job.task.libs and job.task.link:
-            # Without libraries the link must succeed (it also checks device linking under -fgpu-rdc).
-            binary = work / "translated"
-            res, ev = _compile(
-                [*base, f"--offload-arch={arch}", *objs, "-o", str(binary)],
-                work,
-                "link",
-                f"hipcc {arch} link",
-                label,
-                env,
-            )
-            evidence.append(ev)
-            ok = res.ok
-        if ok and o.isa and arch == o.amd_archs[0]:
+        evidence = [_log_evidence(stage, name, res, label) for stage, name, res in steps]
+        if ok and o.isa and arch == archs[0]:
+            work = Path(job.workdir) / job.target / f"isa-{arch}"
+            work.mkdir(parents=True, exist_ok=True)
             for i, src in enumerate(tr.sources):
                 asm = work / f"{i}-{src.stem}.s"
                 res = sandbox.run(
