@@ -68,6 +68,10 @@ class BuildOptions:
     # without it unless trust_tasks is set ("container": --runner docker, whose containers isolate).
     isolation: str = "bwrap"  # bwrap | none | container
     trust_tasks: bool = False
+    # A folder of compile results keyed by everything a compile reads (toolchain version, flags, targets,
+    # the bytes of every input file): a rebuild after a rule change recompiles only the translations that
+    # changed, and the CUDA originals not at all. None: every compile runs.
+    compile_cache: str | None = None
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -80,6 +84,7 @@ class BuildOptions:
             "max_level": self.max_level,
             "isa": self.isa,
             "gpu_share": self.gpu_share,
+            "compile_cache": self.compile_cache is not None,
         }
 
     def wants(self, level: str) -> bool:
@@ -298,6 +303,91 @@ def host_flags(flags: tuple[str, ...]) -> list[str]:
     return [f for f in flags if f.startswith(("-O", "-D", "-I", "-U", "-g"))]
 
 
+# ---------------------------------------------------------------- the compile cache
+
+COMPILE_CACHE_VERSION = 1
+
+
+def folder_digest(folder: Path) -> str:
+    """sha256 over (relative path, bytes) of every regular file under folder, in path order (the
+    translator's own `.gpuport-cache.json` left out: it is bookkeeping, not compiler input)."""
+    import hashlib
+
+    h = hashlib.sha256()
+    root = Path(folder)
+    for p in sorted(root.rglob("*")):
+        if p.is_file() and not p.is_symlink() and not p.name.startswith(".gpuport"):
+            h.update(p.relative_to(root).as_posix().encode() + b"\0" + p.read_bytes() + b"\0")
+    return h.hexdigest()
+
+
+def _cache_key(stage: str, job: PairJob, inputs: Path, parts: list[Any]) -> str | None:
+    if not job.options.compile_cache:
+        return None
+    import hashlib
+
+    blob = json.dumps(
+        [COMPILE_CACHE_VERSION, stage, folder_digest(inputs), list(job.task.build_flags), list(job.task.libs),
+         job.task.link, list(job.task.sources), job.options.isa, parts],
+        sort_keys=True,
+    )  # fmt: skip
+    return hashlib.sha256(blob.encode()).hexdigest()
+
+
+def _cache_get(job: PairJob, key: str | None) -> list[Compiled] | None:
+    if key is None or not job.options.compile_cache:
+        return None
+    path = Path(job.options.compile_cache) / key[:2] / f"{key}.json"
+    try:
+        data = json.loads(path.read_text())
+    except (OSError, ValueError):
+        return None
+    note = f"[gpuport compile cache: an identical compile (key {key[:16]}) stored at {data['stored']}]\n"
+    out = []
+    for c in data["compiled"]:
+        ev = [Evidence(**{**e, "content": note + e["content"]}) for e in c["evidence"]]
+        out.append(Compiled(c["ok"], c["label"], None, ev))
+    return out
+
+
+def _cache_put(job: PairJob, key: str | None, compiled: list[Compiled]) -> None:
+    if key is None or not job.options.compile_cache:
+        return
+    from dataclasses import asdict
+    from datetime import UTC, datetime
+
+    path = Path(job.options.compile_cache) / key[:2] / f"{key}.json"
+    path.parent.mkdir(parents=True, exist_ok=True)
+    data = {
+        "stored": datetime.now(UTC).isoformat(timespec="seconds"),
+        "compiled": [
+            {"ok": c.ok, "label": c.label, "evidence": [asdict(e) for e in c.evidence]} for c in compiled
+        ],
+    }
+    tmp = path.with_suffix(f".{os.getpid()}.tmp")
+    tmp.write_text(json.dumps(data))
+    os.replace(tmp, path)  # atomic: parallel workers never read half a file
+
+
+def cached_stage(
+    stage: str,
+    job: PairJob,
+    inputs: Path,
+    parts: list[Any],
+    binary_needed: bool,
+    fn: Callable[[], list[Compiled]],
+) -> list[Compiled]:
+    """fn()'s outcome, from the compile cache when an identical compile is stored there (and no binary is
+    needed from it: a cached result has none), else computed and stored."""
+    key = None if binary_needed else _cache_key(stage, job, inputs, parts)
+    hit = _cache_get(job, key)
+    if hit is not None:
+        return hit
+    out = fn()
+    _cache_put(job, key, out)
+    return out
+
+
 # ---------------------------------------------------------------- stages
 
 
@@ -496,9 +586,12 @@ def compile_sycl_stage(job: PairJob, tr: Translated) -> list[Compiled]:
         work.mkdir(parents=True, exist_ok=True)
         label = f"g++ {m.sycl_headers.details.get('gxx')} -fsyntax-only (intel-sycl-rt {m.sycl_headers.version} headers)"
         evidence, ok = [], True
+        # No -O: a syntax-only check generates no code, and -O defines __OPTIMIZE__/__NO_INLINE__
+        # differently from the precompiled SYCL header, which g++ then silently ignores (5x slower).
+        check_flags = [f for f in flags if not f.startswith("-O")]
         for src in tr.sources:
             argv = toolchains.sycl_typecheck_argv(
-                src, [tr.src_dir], ["-Wno-deprecated-declarations", *flags]
+                src, [tr.src_dir], ["-Wno-deprecated-declarations", *check_flags]
             ) or ["g++", "-fsyntax-only", str(src)]
             res, ev = _compile(argv, work, "compile", f"sycl type-check {src.name}", label)
             evidence.append(ev)
@@ -656,7 +749,12 @@ def _run_pairs(jobs: list[PairJob], first: PairJob, start: float) -> list[PairRe
     """Every target of one task, inside the job's confinement (run_task)."""
     original: Compiled | None = None
     if first.options.wants("compiles"):
-        original = compile_cuda_stage(first)
+        m, o = first.machine, first.options
+        needed = m.can_run_cuda and o.wants("runs-equal") and first.task.link
+        original = cached_stage(
+            "cuda", first, first.task.path, [m.nvcc.label(), m.cuobjdump.label(), o.cuda_arch], needed,
+            lambda: [compile_cuda_stage(first)],
+        )[0]  # fmt: skip
     results: list[PairResult] = []
     shared: dict[str, Any] = {}  # the original's GPU results, once a pair has run it
     # HIP first: its GPU run of the original becomes the reference of the SYCL pair.
@@ -737,7 +835,10 @@ def _run_pair(job: PairJob, original: Compiled | None, start: float, shared: dic
     compiled: list[Compiled] = []
     run_binary: Compiled | None = None
     if job.target == "hip":
-        compiled += compile_hip_amd_stage(job, tr)
+        compiled += cached_stage(
+            "hip-amd", job, tr.src_dir, [m.hipcc.label(), list(o.amd_archs)], False,
+            lambda: compile_hip_amd_stage(job, tr),
+        )  # fmt: skip
         if m.can_run_cuda and o.wants("runs-equal") and job.task.link:
             nv = compile_hip_nvidia_stage(job, tr)
             compiled.append(nv)
@@ -745,7 +846,9 @@ def _run_pair(job: PairJob, original: Compiled | None, start: float, shared: dic
         if not m.hipcc.usable and not compiled:
             res.notes.append(f"hip not compiled: {m.hipcc.why_not}")
     else:
-        compiled += compile_sycl_stage(job, tr)
+        needed = o.wants("runs-equal") and job.task.link and m.acpp.usable
+        tools = [m.sycl_headers.label(), str(m.sycl_headers.details.get("gxx")), m.acpp.label()]
+        compiled += cached_stage("sycl", job, tr.src_dir, tools, needed, lambda: compile_sycl_stage(job, tr))
         run_binary = next((c for c in compiled if c.binary is not None and c.ok), None)
         if not compiled:
             res.notes.append(f"sycl not compiled: {m.sycl_headers.why_not}; {m.acpp.why_not}")

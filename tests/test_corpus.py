@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 import shutil
 import sqlite3
+import time
 from pathlib import Path
 from typing import Any
 
@@ -395,3 +396,57 @@ def test_one_hipcc_call_builds_both_amd_targets_and_a_failure_is_attributed(tmp_
         "hipcc gfx90a k.cu",
         "hipcc gfx1030 k.cu",
     }
+
+
+@pytest.mark.nvcc
+@pytest.mark.hipcc
+def test_the_compile_cache_skips_identical_compiles_and_says_so(tmp_path: Path) -> None:
+    corpus = tmp_path / "c"
+    _task_folder(corpus, "cached", _long_kernel(5))
+    cache = tmp_path / "cc"
+    opts = BuildOptions(
+        targets=("hip",), max_level="compiles", isa=False, amd_archs=("gfx90a",), hip_version="5.2",
+        compile_cache=str(cache),
+    )  # fmt: skip
+    store = tmp_path / "s.db"
+    build(corpus, store, opts)
+    assert len(list(cache.rglob("*.json"))) == 2  # the CUDA original and the HIP compile
+    t0 = time.monotonic()
+    report = build(corpus, store, opts, force=True)
+    assert time.monotonic() - t0 < 10 and report.rows[0]["level"] == "compiles"
+    with StoreReader(store) as r:
+        (pair,) = r.pairs()
+        logs = [e for e in r.evidence(pair["id"]) if e["stage"] == "compile"]
+    assert logs and all(e["content"].startswith("[gpuport compile cache: ") for e in logs)
+    assert pair["checks"]["cuda_nvcc"] and pair["checks"]["hip_gfx90a"]
+    # A changed source misses the cache: compiled again, no cache note.
+    (corpus / "math" / "cached" / "k.cu").write_text(_long_kernel(6))
+    build(corpus, store, opts)
+    assert len(list(cache.rglob("*.json"))) == 4
+
+
+@pytest.mark.sycl
+def test_the_pipeline_type_check_uses_the_precompiled_header_with_optimising_task_flags(
+    tmp_path: Path,
+) -> None:
+    from dataclasses import replace
+
+    from gpuport.dataset import toolchains
+    from gpuport.dataset.build import Machine
+
+    if toolchains.sycl_pch_dir() is None:
+        pytest.skip("no SYCL PCH here")
+    corpus = tmp_path / "c"
+    _task_folder(corpus, "opt", _long_kernel(3))
+    toml = corpus / "math" / "opt" / "task.toml"
+    toml.write_text(toml.read_text().replace("link = false", 'flags = ["-O2"]\nlink = false'))
+    machine = replace(
+        Machine.detect(), acpp=toolchains.Toolchain("acpp", None, None, False, "not in this test")
+    )
+    store = tmp_path / "s.db"
+    build(corpus, store, BuildOptions(targets=("sycl",), max_level="compiles", isa=False), machine=machine)
+    with StoreReader(store) as r:
+        (pair,) = r.pairs()
+        (log,) = [e for e in r.evidence(pair["id"]) if e["name"].startswith("sycl type-check")]
+    assert log["ok"] and "-Winvalid-pch" in log["argv"] and "-O2" not in log["argv"]
+    assert "not used because" not in log["content"], log["content"][-500:]
