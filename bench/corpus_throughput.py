@@ -70,11 +70,16 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--no-isa", action="store_true", help="skip SASS and AMD ISA")
     ap.add_argument("--no-acpp", action="store_true", help="skip the AdaptiveCpp build (type-check only)")
     ap.add_argument("--jobs", type=int, default=1, help="workers (1: every step is timed)")
+    ap.add_argument(
+        "--compile-cache",
+        action="store_true",
+        help="build twice with a fresh compile cache and time the second, forced build (a rebuild)",
+    )
     ap.add_argument("--out", default="corpus_throughput", help="result name under bench/results/")
     args = ap.parse_args(argv)
 
     from gpuport.dataset import build as b
-    from gpuport.dataset import sandbox, toolchains
+    from gpuport.dataset import sandbox
 
     from gpuport import api
 
@@ -116,14 +121,20 @@ def main(argv: list[str] | None = None) -> int:
         for folder in picked:
             shutil.copytree(folder, suite / folder.parent.name / folder.name, symlinks=True)
         machine = b.Machine.detect()
-        if args.no_acpp:
-            none = toolchains.Toolchain("acpp", None, None, False, "skipped (--no-acpp)")
-            machine = b.replace(machine, acpp=none)
         options = b.BuildOptions(
-            targets=tuple(args.targets.split(",")), max_level="compiles", isa=not args.no_isa
+            targets=tuple(args.targets.split(",")),
+            max_level="compiles",
+            isa=not args.no_isa,
+            acpp_build=not args.no_acpp,
+            compile_cache=str(Path(tmp) / "cc") if args.compile_cache else None,
         )
+        if args.compile_cache:
+            b.build(suite, Path(tmp) / "store.db", options, jobs=args.jobs, machine=machine)
+            times.clear()
         t0 = time.perf_counter()
-        report = b.build(suite, Path(tmp) / "store.db", options, jobs=args.jobs, machine=machine)
+        report = b.build(
+            suite, Path(tmp) / "store.db", options, jobs=args.jobs, machine=machine, force=args.compile_cache
+        )
         wall = time.perf_counter() - t0
     pairs = report.built
     levels = report.to_dict()["levels"]
@@ -140,6 +151,7 @@ def main(argv: list[str] | None = None) -> int:
             "isa": not args.no_isa,
             "acpp": not args.no_acpp,
             "jobs": args.jobs,
+            "compile_cache_rebuild": args.compile_cache,
         },
         "pairs": pairs,
         "levels": levels,

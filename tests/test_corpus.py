@@ -450,3 +450,16 @@ def test_the_pipeline_type_check_uses_the_precompiled_header_with_optimising_tas
         (log,) = [e for e in r.evidence(pair["id"]) if e["name"].startswith("sycl type-check")]
     assert log["ok"] and "-Winvalid-pch" in log["argv"] and "-O2" not in log["argv"]
     assert "not used because" not in log["content"], log["content"][-500:]
+
+
+def test_no_acpp_build_is_a_capability_a_later_build_with_acpp_upgrades() -> None:
+    from dataclasses import replace
+
+    from gpuport.dataset import toolchains
+    from gpuport.dataset.build import Machine
+
+    absent = toolchains.Toolchain("x", None, None, False, "absent")
+    acpp = toolchains.Toolchain("acpp", "/usr/bin/acpp", "25.02", True)
+    m = replace(Machine(*(absent for _ in range(6))), acpp=acpp)
+    assert "acpp" in m.capabilities(BuildOptions(max_level="compiles"))
+    assert "acpp" not in m.capabilities(BuildOptions(max_level="compiles", acpp_build=False))

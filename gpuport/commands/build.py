@@ -67,6 +67,11 @@ def add_parser(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-ar
     p.add_argument("--scratch", default=None, help="scratch folder (default: a temporary one, removed after)")
     p.add_argument("--keep-scratch", action="store_true", help="keep compiled files for inspection")
     p.add_argument(
+        "--no-acpp",
+        action="store_true",
+        help="no AdaptiveCpp build even where acpp is found (SYCL compile evidence: the type-check alone)",
+    )
+    p.add_argument(
         "--compile-cache",
         default=None,
         metavar="DIR",
@@ -134,6 +139,7 @@ def run(args: argparse.Namespace) -> int:
         isolation="container" if args.runner == "docker" else "bwrap",
         trust_tasks=args.trust_tasks,
         compile_cache=args.compile_cache,
+        acpp_build=not args.no_acpp,
     )
     # SIGTERM (a timeout, a stopped job) unwinds like Ctrl-C: the running compile is killed and the
     # scratch folder removed by the finally blocks, instead of both being left behind.
