@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import argparse
 import os
+import resource
 import shutil
 import sys
 import tempfile
@@ -132,10 +133,12 @@ def main(argv: list[str] | None = None) -> int:
             b.build(suite, Path(tmp) / "store.db", options, jobs=args.jobs, machine=machine)
             times.clear()
         t0 = time.perf_counter()
+        ru0 = (resource.getrusage(resource.RUSAGE_SELF), resource.getrusage(resource.RUSAGE_CHILDREN))
         report = b.build(
             suite, Path(tmp) / "store.db", options, jobs=args.jobs, machine=machine, force=args.compile_cache
         )
         wall = time.perf_counter() - t0
+        ru1 = (resource.getrusage(resource.RUSAGE_SELF), resource.getrusage(resource.RUSAGE_CHILDREN))
     pairs = report.built
     levels = report.to_dict()["levels"]
     steps = sorted(
@@ -143,6 +146,12 @@ def main(argv: list[str] | None = None) -> int:
         key=lambda r: -float(r["seconds"]),
     )
     measured = sum(float(s["seconds"]) for s in steps)
+    # CPU seconds (this process and every compiler it waited for): unlike wall time, they do not grow when
+    # other people's work shares the cores, so pairs/hour on N free cores is N * 3600 / (CPU s a pair),
+    # assuming the N workers of `-j N` keep N cores busy (tasks are independent).
+    cpu_self = (ru1[0].ru_utime + ru1[0].ru_stime) - (ru0[0].ru_utime + ru0[0].ru_stime)
+    cpu_children = (ru1[1].ru_utime + ru1[1].ru_stime) - (ru0[1].ru_utime + ru0[1].ru_stime)
+    cpu_per_pair = (cpu_self + cpu_children) / pairs if pairs else None
     data = {
         **provenance(),
         "tasks": [p.name for p in picked],
@@ -158,6 +167,9 @@ def main(argv: list[str] | None = None) -> int:
         "wall_s": round(wall, 1),
         "seconds_per_pair": round(wall / pairs, 2) if pairs else None,
         "pairs_per_hour": round(pairs / wall * 3600) if pairs else 0,
+        "cpu_s": {"gpuport": round(cpu_self, 1), "compilers": round(cpu_children, 1)},
+        "cpu_s_per_pair": round(cpu_per_pair, 2) if cpu_per_pair else None,
+        "pairs_per_hour_on_2_free_cores": round(2 * 3600 / cpu_per_pair) if cpu_per_pair else None,
         "steps": steps,
         "unaccounted_s": round(wall - measured, 2) if args.jobs == 1 else None,
         "load_average": os.getloadavg(),
@@ -165,6 +177,9 @@ def main(argv: list[str] | None = None) -> int:
     path = write_json(args.out, data)
     print(
         f"{pairs} pairs in {wall:.0f} s: {data['pairs_per_hour']} pairs/hour ({args.jobs} worker(s)); {levels}"
+    )
+    print(
+        f"CPU {data['cpu_s_per_pair']} s a pair: {data['pairs_per_hour_on_2_free_cores']} pairs/hour on 2 free cores"
     )
     for s in steps:
         print(f"  {s['step']:45s} {s['calls']:4d} calls {s['seconds']:8.1f} s")
