@@ -477,8 +477,21 @@ def compile_cuda_stage(job: PairJob) -> Compiled:
     return Compiled(ok, label, binary if ok else None, evidence)
 
 
+def _nvdisasm_env() -> dict[str, str]:
+    """The environment for cuobjdump -sass: it runs nvdisasm, which the PyPI wheel (nvidia-cuda-nvdisasm)
+    puts in site-packages/nvidia/cu13/bin, off PATH; without it cuobjdump fails after printing headers."""
+    from .cudalibs import _site_dirs
+
+    bins = [
+        str(d / "nvidia" / "cu13" / "bin")
+        for d in _site_dirs()
+        if (d / "nvidia" / "cu13" / "bin" / "nvdisasm").is_file()
+    ]
+    return {**os.environ, "PATH": os.pathsep.join([*bins, os.environ.get("PATH", "")])}
+
+
 def _sass(tool: toolchains.Toolchain, binary: Path, cwd: Path, name: str) -> Evidence:
-    res = sandbox.run([str(tool.path), "-sass", str(binary)], cwd, timeout_s=120)
+    res = sandbox.run([str(tool.path), "-sass", str(binary)], cwd, timeout_s=120, env=_nvdisasm_env())
     content = res.stdout if res.ok else res.log()
     return Evidence("isa", "sass", name, content, ok=res.ok, toolchain=tool.label(), argv=res.argv, rc=res.rc)
 
@@ -757,7 +770,8 @@ def _run_pairs(jobs: list[PairJob], first: PairJob, start: float) -> list[PairRe
         m, o = first.machine, first.options
         needed = m.can_run_cuda and o.wants("runs-equal") and first.task.link
         original = cached_stage(
-            "cuda", first, first.task.path, [m.nvcc.label(), m.cuobjdump.label(), o.cuda_arch], needed,
+            "cuda", first, first.task.path,
+            [m.nvcc.label(), m.cuobjdump.label(), o.cuda_arch, _nvdisasm_env()["PATH"].count("cu13")], needed,
             lambda: [compile_cuda_stage(first)],
         )[0]  # fmt: skip
     results: list[PairResult] = []

@@ -463,3 +463,22 @@ def test_no_acpp_build_is_a_capability_a_later_build_with_acpp_upgrades() -> Non
     m = replace(Machine(*(absent for _ in range(6))), acpp=acpp)
     assert "acpp" in m.capabilities(BuildOptions(max_level="compiles"))
     assert "acpp" not in m.capabilities(BuildOptions(max_level="compiles", acpp_build=False))
+
+
+@pytest.mark.nvcc
+def test_sass_is_stored_for_a_library_unit(tmp_path: Path) -> None:
+    """cuobjdump -sass needs nvdisasm (the nvidia-cuda-nvdisasm wheel, off PATH): the SASS check holds."""
+    from gpuport.dataset import toolchains
+    from gpuport.dataset.build import _nvdisasm_env
+
+    if not toolchains.cuobjdump().usable or "nvidia/cu13/bin" not in _nvdisasm_env()["PATH"]:
+        pytest.skip("cuobjdump or the nvdisasm wheel is missing (scripts/setup.sh installs both)")
+    corpus = tmp_path / "c"
+    _task_folder(corpus, "sass", _long_kernel(4))
+    store = tmp_path / "s.db"
+    build(corpus, store, BuildOptions(targets=("hip",), max_level="compiles", amd_archs=("gfx90a",)))
+    with StoreReader(store) as r:
+        (pair,) = r.pairs()
+        sass = [e for e in r.evidence(pair["id"]) if e["kind"] == "sass"]
+    assert sass and sass[0]["ok"] and "code for sm_90" in sass[0]["content"], sass[0]["content"][-300:]
+    assert pair["checks"]["sass"]
