@@ -61,6 +61,7 @@ def store_stats(store: Path) -> dict[str, Any]:
                     why_not[f"{p['target']}: {re.sub(r'[0-9]+', 'N', note.split(':')[0])[:90]}"] += 1
     return {
         "pairs": len(pairs),
+        "levels_none": sum(n for (_k, _t, lv), n in levels.items() if lv == "none"),
         "levels": {f"{k}|{t}|{lv}": n for (k, t, lv), n in sorted(levels.items())},
         "checks": {f"{t}|{c}": n for (t, c), n in sorted(checks.items())},
         "licences": dict(licences),
@@ -75,6 +76,11 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("store", type=Path)
     ap.add_argument("corpus", type=Path)
     ap.add_argument("--export", type=Path, default=None)
+    ap.add_argument("--build-wall", type=float, default=None, help="wall seconds of the sample build")
+    ap.add_argument("--rebuild-wall", type=float, default=None, help="wall seconds of its forced rebuild")
+    ap.add_argument(
+        "--publish-log", type=Path, default=None, help="output of `gpuport publish ... --dry-run`"
+    )
     args = ap.parse_args(argv)
     prov = provenance()
     manifest = json.loads((args.corpus / "corpus-manifest.json").read_text())
@@ -166,6 +172,10 @@ is caught). Method: {manifest["method"]["near"]}; exact: {manifest["method"]["ex
 
 {table(["source", "target", *levels, "all"], lv_rows)}
 
+The build took {args.build_wall} s wall with `-j 2` ({round(stats["pairs"] / args.build_wall * 3600) if args.build_wall else "?"} pairs/hour, this shared
+machine at load 5-6); rebuilt with `--force` from the compile cache (after the SASS fix below, which
+changes the CUDA stage's key, so the originals were compiled again) it took {args.rebuild_wall} s.
+
 Evidence per check (`checks`, schema 3):
 
 {table(["check", "hip", "sycl"], ck_rows)}
@@ -173,6 +183,12 @@ Evidence per check (`checks`, schema 3):
 Notes of the pairs that stayed below `compiles` (a pair may have several):
 
 {table(["target: note", "pairs"], [[k, v] for k, v in stats["notes_of_pairs_below_compiles"].items()])}
+
+A pair with CUDA references left unconverted claims no level even when its compiler accepts it (the
+pipeline's rule: never silently wrong). Nine of the real-world HIP pairs below `compiles` are of that kind:
+the cuda-samples helper header `helper_cuda.h` names cuBLAS/cuFFT/cuSPARSE error enums inside `#ifdef`s the
+build never enables (9 references in every cuda-samples unit). SASS: before this session's fix no pair
+had it (cuobjdump found no nvdisasm), see the `sass` row.
 
 ## Throughput (bench/corpus_throughput.py)
 
@@ -216,6 +232,17 @@ cores: AdaptiveCpp's front end over its own headers is ~8 CPU s a unit, and it h
   `gpuport build --suite /tmp/aug --to hip --store aug.db -j 16 --repeat 1 --gpu-share 8 --no-isa`
   (the store keeps the CPU machine's hipcc evidence when the GPU build upgrades a pair).
 """
+    if args.export is not None:
+        text += f"""
+## Export
+
+`gpuport export` wrote {stats["pairs"] - stats["levels_none"]} rows (the pairs at or above `translated`) as Parquet with the
+dataset card, copied here as `corpus_card.md` (the rows hold fetched projects' code: not committed);
+`datasets.load_dataset` loads the folder (tests/test_corpus.py does the same on a store it builds).
+"""
+    if args.publish_log is not None:
+        text += "\n`gpuport publish /tmp/c20/export --repo USER/gpuport-corpus --dry-run` (offline):\n\n```\n"
+        text += args.publish_log.read_text().strip() + "\n```\n"
     path = RESULTS / "corpus.md"
     path.write_text(text)
     print(f"wrote {path}")
