@@ -1031,8 +1031,9 @@ Rows at or above `{min_level}`: **{total}**. Splits: {split_text}
 
 ```python
 from datasets import load_dataset
+
 ds = load_dataset("<this repository>", split="train")
-ok = ds.filter(lambda r: r["level_rank"] >= 3)   # runs-equal or better
+ok = ds.filter(lambda r: r["level_rank"] >= 3)  # runs-equal or better
 ```
 
 ## Counts
