@@ -221,7 +221,7 @@ cores: AdaptiveCpp's front end over its own headers is ~8 CPU s a unit, and it h
   compile level need about 2,500 real units: the list must grow about tenfold (the whole of cuda-samples
   rather than a third, every ggml-cuda unit, more projects), or PyPI sdists must compile (not done this
   session: `gpuport corpus pypi` still lacks include roots for torch's CPU headers and pybind11, without
-  which torch-extension units fail as CUDA). `--granularity program` adds about 120 program tasks.
+  which torch-extension units fail as CUDA). `--granularity program` adds 136 program tasks (measured: `gpuport corpus realworld --granularity program`).
 - **Generated code.** `gpuport augment --n 3500` gives the other 7,000 pairs (synthetic, marked so).
 - **Time.** 10,000 pairs at 2.43 CPU s a pair (no AdaptiveCpp) are 6.8 CPU hours: 3.4 hours on 2 free
   cores; with AdaptiveCpp on every SYCL pair about 20 CPU hours. The device machine's 16 cores would do the
