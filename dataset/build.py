@@ -25,6 +25,7 @@ import os
 import shutil
 import tempfile
 import time
+import tomllib
 import traceback
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field, replace
@@ -67,6 +68,13 @@ class BuildOptions:
     # without it unless trust_tasks is set ("container": --runner docker, whose containers isolate).
     isolation: str = "bwrap"  # bwrap | none | container
     trust_tasks: bool = False
+    # A folder of compile results keyed by everything a compile reads (toolchain version, flags, targets,
+    # the bytes of every input file): a rebuild after a rule change recompiles only the translations that
+    # changed, and the CUDA originals not at all. None: every compile runs.
+    compile_cache: str | None = None
+    # False: no AdaptiveCpp build even where acpp is found (SYCL's compile evidence is then the type-check
+    # against the DPC++ headers); a corpus pass at scale, where acpp's front end costs ~10 s a unit.
+    acpp_build: bool = True
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -79,6 +87,8 @@ class BuildOptions:
             "max_level": self.max_level,
             "isa": self.isa,
             "gpu_share": self.gpu_share,
+            "compile_cache": self.compile_cache is not None,
+            "acpp_build": self.acpp_build,
         }
 
     def wants(self, level: str) -> bool:
@@ -128,7 +138,7 @@ class Machine:
             caps += [f"hipcc:{a}" for a in options.amd_archs]
         if self.sycl_headers.usable:
             caps.append("sycl-typecheck")
-        if self.acpp.usable:
+        if self.acpp.usable and options.acpp_build:
             caps.append("acpp")
         if options.wants("runs-equal") and self.can_run_cuda:
             caps.append(f"gpu:{self.gpus[0].name}")
@@ -216,10 +226,27 @@ def _compile(
 
 
 def task_record(task: Task) -> TaskRecord:
+    """The task as stored: its files (the sidecar origin.toml goes to `origin`, not to the files), the
+    hash of its code (the origin and the copied licence text left out, so one program from two sources
+    is one pair), its build/run spec."""
+    from .sources import ORIGIN_FILE
+    from .sources.realworld import LICENCE_COPY
+
     files: dict[str, str] = {}
+    raw: dict[str, bytes] = {}
+    origin: dict[str, Any] = {}
     for p in task.all_files:
         rel = p.relative_to(task.path).as_posix()
-        files[rel] = p.read_bytes().decode("utf-8", "replace")
+        data = p.read_bytes()
+        if rel == ORIGIN_FILE:
+            try:
+                origin = tomllib.loads(data.decode("utf-8", "replace"))
+            except tomllib.TOMLDecodeError:
+                origin = {"origin": "unknown", "error": "origin.toml does not parse"}
+            continue
+        files[rel] = data.decode("utf-8", "replace")
+        if rel != LICENCE_COPY:
+            raw[rel] = data
     spec = task_spec(task)
     return TaskRecord(
         task.name,
@@ -228,13 +255,14 @@ def task_record(task: Task) -> TaskRecord:
         task.description,
         list(task.features),
         spec,
-        tree_hash({rel: p.read_bytes() for rel, p in zip(files, task.all_files, strict=True)}),
+        tree_hash(raw),
         files,
+        origin,
     )
 
 
 def task_spec(task: Task) -> dict[str, Any]:
-    return {
+    spec: dict[str, Any] = {
         "sources": list(task.sources),
         "flags": list(task.build_flags),
         "libs": list(task.libs),
@@ -242,6 +270,21 @@ def task_spec(task: Task) -> dict[str, Any]:
         "timeout_s": task.timeout_s,
         "compare": {"mode": task.compare_mode, "rtol": task.rtol, "atol": task.atol},
     }
+    if not task.link:  # only when set, so the pair keys of linked tasks stay what they were
+        spec["link"] = False
+    return spec
+
+
+def absolute_includes(flags: list[str] | tuple[str, ...], base: Path) -> list[str]:
+    """Task flags with relative `-I` folders made absolute under `base` (the task folder, or the folder
+    its translation was written to): compilers run in a scratch folder, not in the task folder."""
+    out = []
+    for f in flags:
+        if f.startswith("-I") and len(f) > 2 and not Path(f[2:]).is_absolute():
+            out.append(f"-I{(base / f[2:]).as_posix()}")
+        else:
+            out.append(f)
+    return out
 
 
 def hipcc_flags(flags: tuple[str, ...]) -> tuple[list[str], list[str]]:
@@ -262,6 +305,91 @@ def hipcc_flags(flags: tuple[str, ...]) -> tuple[list[str], list[str]]:
 def host_flags(flags: tuple[str, ...]) -> list[str]:
     """The task flags a plain C++ (SYCL) compiler understands."""
     return [f for f in flags if f.startswith(("-O", "-D", "-I", "-U", "-g"))]
+
+
+# ---------------------------------------------------------------- the compile cache
+
+COMPILE_CACHE_VERSION = 1
+
+
+def folder_digest(folder: Path) -> str:
+    """sha256 over (relative path, bytes) of every regular file under folder, in path order (the
+    translator's own `.gpuport-cache.json` left out: it is bookkeeping, not compiler input)."""
+    import hashlib
+
+    h = hashlib.sha256()
+    root = Path(folder)
+    for p in sorted(root.rglob("*")):
+        if p.is_file() and not p.is_symlink() and not p.name.startswith(".gpuport"):
+            h.update(p.relative_to(root).as_posix().encode() + b"\0" + p.read_bytes() + b"\0")
+    return h.hexdigest()
+
+
+def _cache_key(stage: str, job: PairJob, inputs: Path, parts: list[Any]) -> str | None:
+    if not job.options.compile_cache:
+        return None
+    import hashlib
+
+    blob = json.dumps(
+        [COMPILE_CACHE_VERSION, stage, folder_digest(inputs), list(job.task.build_flags), list(job.task.libs),
+         job.task.link, list(job.task.sources), job.options.isa, parts],
+        sort_keys=True,
+    )  # fmt: skip
+    return hashlib.sha256(blob.encode()).hexdigest()
+
+
+def _cache_get(job: PairJob, key: str | None) -> list[Compiled] | None:
+    if key is None or not job.options.compile_cache:
+        return None
+    path = Path(job.options.compile_cache) / key[:2] / f"{key}.json"
+    try:
+        data = json.loads(path.read_text())
+    except (OSError, ValueError):
+        return None
+    note = f"[gpuport compile cache: an identical compile (key {key[:16]}) stored at {data['stored']}]\n"
+    out = []
+    for c in data["compiled"]:
+        ev = [Evidence(**{**e, "content": note + e["content"]}) for e in c["evidence"]]
+        out.append(Compiled(c["ok"], c["label"], None, ev))
+    return out
+
+
+def _cache_put(job: PairJob, key: str | None, compiled: list[Compiled]) -> None:
+    if key is None or not job.options.compile_cache:
+        return
+    from dataclasses import asdict
+    from datetime import UTC, datetime
+
+    path = Path(job.options.compile_cache) / key[:2] / f"{key}.json"
+    path.parent.mkdir(parents=True, exist_ok=True)
+    data = {
+        "stored": datetime.now(UTC).isoformat(timespec="seconds"),
+        "compiled": [
+            {"ok": c.ok, "label": c.label, "evidence": [asdict(e) for e in c.evidence]} for c in compiled
+        ],
+    }
+    tmp = path.with_suffix(f".{os.getpid()}.tmp")
+    tmp.write_text(json.dumps(data))
+    os.replace(tmp, path)  # atomic: parallel workers never read half a file
+
+
+def cached_stage(
+    stage: str,
+    job: PairJob,
+    inputs: Path,
+    parts: list[Any],
+    binary_needed: bool,
+    fn: Callable[[], list[Compiled]],
+) -> list[Compiled]:
+    """fn()'s outcome, from the compile cache when an identical compile is stored there (and no binary is
+    needed from it: a cached result has none), else computed and stored."""
+    key = None if binary_needed else _cache_key(stage, job, inputs, parts)
+    hit = _cache_get(job, key)
+    if hit is not None:
+        return hit
+    out = fn()
+    _cache_put(job, key, out)
+    return out
 
 
 # ---------------------------------------------------------------- stages
@@ -315,7 +443,7 @@ def translate_stage(job: PairJob) -> Translated:
 
 def compile_cuda_stage(job: PairJob) -> Compiled:
     """nvcc the original for the GPU arch, linking (libraries from the PyPI wheels); SASS when possible."""
-    from .cudalibs import nvcc_library_args
+    from .cudalibs import nvcc_include_args, nvcc_library_args
 
     m, o = job.machine, job.options
     label = f"nvcc {m.nvcc.version} {o.cuda_arch}"
@@ -326,7 +454,20 @@ def compile_cuda_stage(job: PairJob) -> Compiled:
     work = Path(job.workdir) / "cuda"
     work.mkdir(parents=True, exist_ok=True)
     binary = work / "original"
-    argv = [str(m.nvcc.path), "-std=c++17", f"-arch={o.cuda_arch}", "-O2", *job.task.build_flags]
+    flags = absolute_includes(job.task.build_flags, job.task.path)
+    argv = [str(m.nvcc.path), "-std=c++17", f"-arch={o.cuda_arch}", "-O2", *flags]
+    if not job.task.link:
+        # Library code: each source compiled alone to an object, as its project's build does.
+        evidence, ok = [], True
+        for i, src in enumerate(job.task.source_paths):
+            obj = work / f"{i}-{src.stem}.o"
+            cmd = [*argv, "-c", str(src), "-o", str(obj), *(nvcc_include_args() if job.task.libs else [])]
+            res, ev = _compile(cmd, work, "compile", f"nvcc original {src.name}", label)
+            evidence.append(ev)
+            ok = ok and res.ok and obj.is_file()
+            if res.ok and o.isa and m.cuobjdump.usable:
+                evidence.append(_sass(m.cuobjdump, obj, work, f"SASS original {src.name}"))
+        return Compiled(ok, label, None, evidence)
     argv += [str(p) for p in job.task.source_paths] + ["-o", str(binary)] + nvcc_library_args(job.task.libs)
     res, ev = _compile(argv, work, "compile", "nvcc original", label)
     evidence = [ev]
@@ -336,56 +477,81 @@ def compile_cuda_stage(job: PairJob) -> Compiled:
     return Compiled(ok, label, binary if ok else None, evidence)
 
 
+def _nvdisasm_env() -> dict[str, str]:
+    """The environment for cuobjdump -sass: it runs nvdisasm, which the PyPI wheel (nvidia-cuda-nvdisasm)
+    puts in site-packages/nvidia/cu13/bin, off PATH; without it cuobjdump fails after printing headers."""
+    from .cudalibs import _site_dirs
+
+    bins = [
+        str(d / "nvidia" / "cu13" / "bin")
+        for d in _site_dirs()
+        if (d / "nvidia" / "cu13" / "bin" / "nvdisasm").is_file()
+    ]
+    return {**os.environ, "PATH": os.pathsep.join([*bins, os.environ.get("PATH", "")])}
+
+
 def _sass(tool: toolchains.Toolchain, binary: Path, cwd: Path, name: str) -> Evidence:
-    res = sandbox.run([str(tool.path), "-sass", str(binary)], cwd, timeout_s=120)
+    res = sandbox.run([str(tool.path), "-sass", str(binary)], cwd, timeout_s=120, env=_nvdisasm_env())
     content = res.stdout if res.ok else res.log()
     return Evidence("isa", "sass", name, content, ok=res.ok, toolchain=tool.label(), argv=res.argv, rc=res.rc)
 
 
+def _hip_amd_build(
+    job: PairJob, tr: Translated, archs: list[str], base: list[str], env: dict[str, str]
+) -> tuple[bool, Path | None, list[tuple[str, str, sandbox.SandboxResult]]]:
+    """hipcc every translation unit for `archs` (one call a unit, every arch in it), then link when the task
+    links: (ok, binary, [(stage, name, result)])."""
+    tag = "+".join(archs)
+    work = Path(job.workdir) / job.target / f"amd-{tag}"
+    work.mkdir(parents=True, exist_ok=True)
+    arch_flags = [f"--offload-arch={a}" for a in archs]
+    steps: list[tuple[str, str, sandbox.SandboxResult]] = []
+    objs: list[str] = []
+    ok = True
+    for i, src in enumerate(tr.sources):
+        obj = work / f"{i}-{src.stem}.o"
+        res, _ = _compile([*base, *arch_flags, "-c", str(src), "-o", str(obj)], work, "compile", "", "", env)
+        steps.append(("compile", f"hipcc {tag} {src.name}", res))
+        ok = ok and res.ok
+        objs.append(str(obj))
+    binary: Path | None = None
+    if ok and not job.task.libs and job.task.link:
+        # Without libraries the link must succeed (it also checks device linking under -fgpu-rdc).
+        binary = work / "translated"
+        res, _ = _compile([*base, *arch_flags, *objs, "-o", str(binary)], work, "link", "", "", env)
+        steps.append(("link", f"hipcc {tag} link", res))
+        ok = res.ok
+    return ok, binary, steps
+
+
 def compile_hip_amd_stage(job: PairJob, tr: Translated) -> list[Compiled]:
-    """hipcc (HIP_PLATFORM=amd) each translation unit for every AMD arch, then link; AMD ISA for gfx90a."""
+    """hipcc (HIP_PLATFORM=amd) each translation unit for the AMD archs, then link; AMD ISA for the first.
+
+    All archs go into one hipcc call a unit (clang parses the host side once and emits one device image
+    per arch): when it passes, every arch is proven by that call's log. When it fails, each arch is built
+    alone so the failure is attributed to the arch(s) it belongs to."""
     m, o = job.machine, job.options
     if not m.hipcc.usable:
         return []
     env = {"HIP_PLATFORM": "amd"}
-    flags, _ = hipcc_flags(job.task.build_flags)
+    flags, _ = hipcc_flags(tuple(absolute_includes(job.task.build_flags, tr.src_dir)))
     base = [str(m.hipcc.path), "-std=c++17", "-O2", *flags, f"-I{tr.src_dir}"]
+    archs = list(o.amd_archs)
+    results: dict[str, tuple[bool, Path | None, list[tuple[str, str, sandbox.SandboxResult]]]] = {}
+    if len(archs) > 1:
+        ok, binary, steps = _hip_amd_build(job, tr, archs, base, env)
+        if ok:
+            results = {a: (ok, binary, steps) for a in archs}
+    if not results:
+        results = {a: _hip_amd_build(job, tr, [a], base, env) for a in archs}
     outcomes: list[Compiled] = []
-    for arch in o.amd_archs:
-        work = Path(job.workdir) / job.target / f"amd-{arch}"
-        work.mkdir(parents=True, exist_ok=True)
+    for arch in archs:
+        ok, binary, steps = results[arch]
         label = f"hipcc {m.hipcc.version} {arch}"
-        evidence: list[Evidence] = []
-        objs: list[str] = []
-        ok = True
-        for i, src in enumerate(tr.sources):
-            obj = work / f"{i}-{src.stem}.o"
-            res, ev = _compile(
-                [*base, f"--offload-arch={arch}", "-c", str(src), "-o", str(obj)],
-                work,
-                "compile",
-                f"hipcc {arch} {src.name}",
-                label,
-                env,
-            )
-            evidence.append(ev)
-            ok = ok and res.ok
-            objs.append(str(obj))
-        binary: Path | None = None
-        if ok and not job.task.libs:
-            # Without libraries the link must succeed (it also checks device linking under -fgpu-rdc).
-            binary = work / "translated"
-            res, ev = _compile(
-                [*base, f"--offload-arch={arch}", *objs, "-o", str(binary)],
-                work,
-                "link",
-                f"hipcc {arch} link",
-                label,
-                env,
-            )
-            evidence.append(ev)
-            ok = res.ok
-        if ok and o.isa and arch == o.amd_archs[0]:
+        evidence = [_log_evidence(stage, name, res, label) for stage, name, res in steps]
+        if ok and o.isa and arch == archs[0]:
+            work = Path(job.workdir) / job.target / f"isa-{arch}"
+            work.mkdir(parents=True, exist_ok=True)
             for i, src in enumerate(tr.sources):
                 asm = work / f"{i}-{src.stem}.s"
                 res = sandbox.run(
@@ -415,7 +581,8 @@ def compile_hip_nvidia_stage(job: PairJob, tr: Translated) -> Compiled:
     work = Path(job.workdir) / job.target / "nvidia"
     work.mkdir(parents=True, exist_ok=True)
     binary = work / "translated"
-    argv = [str(m.nvcc.path), "-std=c++17", f"-arch={o.cuda_arch}", "-O2", *job.task.build_flags]
+    flags = absolute_includes(job.task.build_flags, tr.src_dir)
+    argv = [str(m.nvcc.path), "-std=c++17", f"-arch={o.cuda_arch}", "-O2", *flags]
     argv += [f"-I{tr.src_dir}", *hip_on_cuda.nvcc_args()]
     argv += [str(s) for s in tr.sources] + ["-o", str(binary)] + nvcc_library_args(job.task.libs)
     res, ev = _compile(argv, work, "compile", "nvcc hip_on_cuda", label)
@@ -430,26 +597,39 @@ def compile_sycl_stage(job: PairJob, tr: Translated) -> list[Compiled]:
     """SYCL: g++ type-check against the DPC++ headers; with acpp, a real build for its CPU (OpenMP) target."""
     m = job.machine
     outcomes: list[Compiled] = []
-    flags = host_flags(job.task.build_flags)
+    flags = host_flags(tuple(absolute_includes(job.task.build_flags, tr.src_dir)))
     if m.sycl_headers.usable:
         work = Path(job.workdir) / job.target / "typecheck"
         work.mkdir(parents=True, exist_ok=True)
         label = f"g++ {m.sycl_headers.details.get('gxx')} -fsyntax-only (intel-sycl-rt {m.sycl_headers.version} headers)"
         evidence, ok = [], True
+        # No -O: a syntax-only check generates no code, and -O defines __OPTIMIZE__/__NO_INLINE__
+        # differently from the precompiled SYCL header, which g++ then silently ignores (5x slower).
+        check_flags = [f for f in flags if not f.startswith("-O")]
         for src in tr.sources:
             argv = toolchains.sycl_typecheck_argv(
-                src, [tr.src_dir], ["-Wno-deprecated-declarations", *flags]
+                src, [tr.src_dir], ["-Wno-deprecated-declarations", *check_flags]
             ) or ["g++", "-fsyntax-only", str(src)]
             res, ev = _compile(argv, work, "compile", f"sycl type-check {src.name}", label)
             evidence.append(ev)
             ok = ok and res.ok
         outcomes.append(Compiled(ok, label, None, evidence))
-    if m.acpp.usable:
+    if m.acpp.usable and job.options.acpp_build:
         work = Path(job.workdir) / job.target / "acpp"
         work.mkdir(parents=True, exist_ok=True)
         label = f"acpp {m.acpp.version} omp"
         binary = work / "translated"
         argv = [str(m.acpp.path), "--acpp-targets=omp", "-std=c++17", "-O2", *flags, f"-I{tr.src_dir}"]
+        if not job.task.link:
+            # Library code is never run: the build is the claim, so no optimiser (half of acpp's time).
+            evs, ok = [], True
+            for i, src in enumerate(tr.sources):
+                cmd = [*argv, "-O0", "-c", str(src), "-o", str(work / f"{i}-{src.stem}.o")]
+                res, ev = _compile(cmd, work, "compile", f"acpp omp {src.name}", label)
+                evs.append(ev)
+                ok = ok and res.ok
+            outcomes.append(Compiled(ok, label, None, evs))
+            return outcomes
         argv += [str(s) for s in tr.sources] + ["-o", str(binary)]
         res, ev = _compile(argv, work, "compile", "acpp omp", label)
         ok = res.ok and binary.is_file()
@@ -587,7 +767,13 @@ def _run_pairs(jobs: list[PairJob], first: PairJob, start: float) -> list[PairRe
     """Every target of one task, inside the job's confinement (run_task)."""
     original: Compiled | None = None
     if first.options.wants("compiles"):
-        original = compile_cuda_stage(first)
+        m, o = first.machine, first.options
+        needed = m.can_run_cuda and o.wants("runs-equal") and first.task.link
+        original = cached_stage(
+            "cuda", first, first.task.path,
+            [m.nvcc.label(), m.cuobjdump.label(), o.cuda_arch, _nvdisasm_env()["PATH"].count("cu13")], needed,
+            lambda: [compile_cuda_stage(first)],
+        )[0]  # fmt: skip
     results: list[PairResult] = []
     shared: dict[str, Any] = {}  # the original's GPU results, once a pair has run it
     # HIP first: its GPU run of the original becomes the reference of the SYCL pair.
@@ -668,15 +854,20 @@ def _run_pair(job: PairJob, original: Compiled | None, start: float, shared: dic
     compiled: list[Compiled] = []
     run_binary: Compiled | None = None
     if job.target == "hip":
-        compiled += compile_hip_amd_stage(job, tr)
-        if m.can_run_cuda and o.wants("runs-equal"):
+        compiled += cached_stage(
+            "hip-amd", job, tr.src_dir, [m.hipcc.label(), list(o.amd_archs)], False,
+            lambda: compile_hip_amd_stage(job, tr),
+        )  # fmt: skip
+        if m.can_run_cuda and o.wants("runs-equal") and job.task.link:
             nv = compile_hip_nvidia_stage(job, tr)
             compiled.append(nv)
             run_binary = nv if nv.ok else None
         if not m.hipcc.usable and not compiled:
             res.notes.append(f"hip not compiled: {m.hipcc.why_not}")
     else:
-        compiled += compile_sycl_stage(job, tr)
+        needed = o.wants("runs-equal") and job.task.link and m.acpp.usable
+        tools = [m.sycl_headers.label(), str(m.sycl_headers.details.get("gxx")), m.acpp.label()]
+        compiled += cached_stage("sycl", job, tr.src_dir, tools, needed, lambda: compile_sycl_stage(job, tr))
         run_binary = next((c for c in compiled if c.binary is not None and c.ok), None)
         if not compiled:
             res.notes.append(f"sycl not compiled: {m.sycl_headers.why_not}; {m.acpp.why_not}")
@@ -933,6 +1124,10 @@ def build(
     store = Store(store_path)
     groups: list[list[PairJob]] = []
     try:
+        manifest = Path(suite) / "corpus-manifest.json"  # written by `gpuport corpus clean`
+        if manifest.is_file():
+            # The dedup/decontamination figures of the folder this build read, for the dataset card.
+            store.set_meta(f"corpus_manifest:{Path(suite).resolve()}", manifest.read_text(encoding="utf-8"))
         seen: set[str] = set()
         # A pair made by another translator (a rule or table changed since) is built again.
         fingerprints = {t: pair_fingerprint(t, options) for t in options.targets}

@@ -87,13 +87,21 @@ def _needed_paths() -> list[str]:
     """Paths the toolchains need that may sit under a hidden folder: this Python (the SYCL headers live in
     its environment) and gpuport itself (the HIP-on-CUDA headers)."""
     here = Path(__file__).resolve().parent.parent  # the folder holding gpuport's packages
-    return [
+    paths = [
         sys.prefix,
         os.path.realpath(sys.prefix),
         sys.base_prefix,
         os.path.realpath(sys.base_prefix),
         str(here),
     ]
+    # gpuport's precompiled SYCL header (dataset/toolchains.py) lives in ~/.cache, hidden by the tmpfs on
+    # /root and /home: without it g++ silently parses sycl.hpp in full, 4-6x slower per type-check.
+    from .toolchains import _cache_root
+
+    pch = _cache_root() / "sycl-pch"
+    if pch.is_dir():
+        paths.append(str(pch))
+    return paths
 
 
 def _install_prefix(program: str) -> str | None:

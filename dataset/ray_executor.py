@@ -539,7 +539,7 @@ class RayExecutor:
             if job.target == "hip":
                 if "hipcc" in have:
                     refs[remote(hip_amd_remote, "hipcc", job, task_tar, cfg, tr)] = (i, "hip-amd")
-                if o.wants("runs-equal") and "nvidia_gpu" in have:
+                if o.wants("runs-equal") and "nvidia_gpu" in have and job.task.link:
                     g = remote(hip_gpu_remote, "nvidia_gpu", job, task_tar, cfg, tr)
                     refs[g] = (i, "hip-gpu")
                     gpu_refs.append(g)

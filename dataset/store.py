@@ -22,7 +22,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-SCHEMA_VERSION = 2
+SCHEMA_VERSION = 3
 LEVELS: tuple[str, ...] = ("none", "translated", "compiles", "runs-equal", "perf-measured")
 EVIDENCE_CAP = 4 * 1024 * 1024  # characters kept per evidence item (a huge SASS listing is cut, marked)
 
@@ -109,9 +109,77 @@ ALTER TABLE pairs ADD COLUMN translator_fingerprint TEXT;
 ALTER TABLE pairs ADD COLUMN gpuport_commit TEXT
 """
 
-_MIGRATIONS: dict[int, str] = {1: _SCHEMA_V1, 2: _SCHEMA_V2}
+# Version 3 (the corpus at scale, issue 20): where a task came from (its sources/ origin.toml: stable id,
+# licence, synthetic or not), and per pair the evidence as separate checks (CUDA nvcc, hipcc per AMD
+# target, SYCL type-check and AdaptiveCpp build, runs-equal, time ratio, SASS, AMD ISA) and the rules
+# that fired, so a corpus of 10,000 pairs is counted per check without reading its evidence. Rows of an
+# older store get NULL; readers derive the checks from the stored evidence (evidence_checks).
+_SCHEMA_V3 = """
+ALTER TABLE tasks ADD COLUMN origin TEXT;
+ALTER TABLE pairs ADD COLUMN checks TEXT;
+ALTER TABLE pairs ADD COLUMN rules_fired TEXT;
+CREATE INDEX IF NOT EXISTS pairs_level ON pairs(level_rank, target)
+"""
+
+_MIGRATIONS: dict[int, str] = {1: _SCHEMA_V1, 2: _SCHEMA_V2, 3: _SCHEMA_V3}
 # Columns added after version 1, with the value a reader sees in a store written before them.
-_ADDED_PAIR_COLUMNS: dict[str, Any] = {"translator_fingerprint": None, "gpuport_commit": None}
+_ADDED_PAIR_COLUMNS: dict[str, Any] = {
+    "translator_fingerprint": None,
+    "gpuport_commit": None,
+    "checks": None,
+    "rules_fired": None,
+}
+_ADDED_TASK_COLUMNS: dict[str, Any] = {"origin": None}
+
+# The evidence checks of a pair, in the order the card lists them (see evidence_checks).
+CHECKS: tuple[str, ...] = (
+    "cuda_nvcc",
+    "hip_gfx90a",
+    "hip_gfx1030",
+    "sycl_typecheck",
+    "sycl_acpp",
+    "runs_equal",
+    "perf_measured",
+    "sass",
+    "amd_isa",
+)
+
+
+def evidence_checks(
+    compiles_on: list[str],
+    evidence: list[tuple[str, str, str, bool]],
+    runs_on: str | None,
+    time_ratio: float | None,
+    level: str,
+) -> dict[str, bool]:
+    """Which pieces of evidence a pair holds, one boolean a check (CHECKS), from what the store keeps:
+    `compiles_on` labels, evidence items as (stage, kind, name, ok), the runs-equal hardware and ratio.
+
+    cuda_nvcc: every compile of the CUDA original (nvcc, the build's GPU arch, sm_90 by default) passed;
+    hip_gfx*: hipcc compiled (and, for programs, linked) the HIP translation for that AMD target;
+    sycl_typecheck: g++ accepted it against the DPC++ SYCL headers; sycl_acpp: AdaptiveCpp built it;
+    runs_equal / perf_measured: the level reached; sass / amd_isa: the machine code was stored.
+    """
+    nvcc = [
+        ok for stage, _kind, name, ok in evidence if stage == "compile" and name.startswith("nvcc original")
+    ]
+    rank = level_rank(level) if level in LEVELS else 0
+    return {
+        "cuda_nvcc": bool(nvcc) and all(nvcc),
+        "hip_gfx90a": any(c.startswith("hipcc ") and c.endswith(" gfx90a") for c in compiles_on),
+        "hip_gfx1030": any(c.startswith("hipcc ") and c.endswith(" gfx1030") for c in compiles_on),
+        "sycl_typecheck": any(c.startswith("g++ ") and "-fsyntax-only" in c for c in compiles_on),
+        "sycl_acpp": any(c.startswith("acpp ") for c in compiles_on),
+        "runs_equal": rank >= level_rank("runs-equal") and bool(runs_on),
+        "perf_measured": rank >= level_rank("perf-measured") and time_ratio is not None,
+        "sass": any(kind == "sass" and ok for _s, kind, _n, ok in evidence),
+        "amd_isa": any(kind == "amd-isa" and ok for _s, kind, _n, ok in evidence),
+    }
+
+
+def rules_fired(diagnostics: list[dict[str, Any]]) -> list[str]:
+    """The diagnostic codes (GPnnn) the translation reported, sorted, each once."""
+    return sorted({str(d["code"]) for d in diagnostics if d.get("code")})
 
 
 def level_rank(level: str) -> int:
@@ -248,6 +316,8 @@ class TaskRecord:
     spec: dict[str, Any]
     cuda_hash: str
     files: dict[str, str]
+    # Where the task came from (its origin.toml: origin, source_id, licence, ...); {} for the suite.
+    origin: dict[str, Any] = field(default_factory=dict)
 
 
 @dataclass
@@ -371,6 +441,13 @@ class Store:
 
     # -- reads
 
+    def set_meta(self, key: str, value: str) -> None:
+        """One `meta` entry (a build records the corpus manifest of the folder it built from)."""
+        self.db.execute(
+            "INSERT INTO meta(key, value) VALUES(?, ?) ON CONFLICT(key) DO UPDATE SET value=excluded.value",
+            (key, value),
+        )
+
     def finished(self, key: str) -> sqlite3.Row | None:
         row: sqlite3.Row | None = self.db.execute("SELECT * FROM pairs WHERE pair_key=?", (key,)).fetchone()
         return row
@@ -463,6 +540,16 @@ class Store:
         values["capabilities"] = json.dumps(caps)
         return kept
 
+    @staticmethod
+    def _checks(pair: PairResult, values: dict[str, Any], kept: list[tuple[Any, ...]]) -> str:
+        evidence = [(e.stage, e.kind, e.name, e.ok) for e in pair.evidence]
+        evidence += [(str(a), str(b), str(c), bool(d)) for a, b, c, d in kept]
+        return json.dumps(
+            evidence_checks(
+                json.loads(values["compiles_on"]), evidence, pair.runs_on, pair.time_ratio, values["level"]
+            )
+        )
+
     def record(self, pair: PairResult) -> int:
         """Write one pair with its task, evidence and runs in ONE transaction; returns the pair id.
 
@@ -478,10 +565,10 @@ class Store:
         try:
             self.db.execute(
                 "INSERT INTO tasks(name, domain, difficulty, description, features, spec, cuda_hash, files,"
-                " updated_at) VALUES(?,?,?,?,?,?,?,?,?) ON CONFLICT(name) DO UPDATE SET domain=excluded.domain,"
-                " difficulty=excluded.difficulty, description=excluded.description, features=excluded.features,"
-                " spec=excluded.spec, cuda_hash=excluded.cuda_hash, files=excluded.files,"
-                " updated_at=excluded.updated_at",
+                " updated_at, origin) VALUES(?,?,?,?,?,?,?,?,?,?) ON CONFLICT(name) DO UPDATE SET"
+                " domain=excluded.domain, difficulty=excluded.difficulty, description=excluded.description,"
+                " features=excluded.features, spec=excluded.spec, cuda_hash=excluded.cuda_hash,"
+                " files=excluded.files, updated_at=excluded.updated_at, origin=excluded.origin",
                 (
                     t.name,
                     t.domain,
@@ -492,6 +579,7 @@ class Store:
                     t.cuda_hash,
                     json.dumps(t.files, sort_keys=True),
                     now,
+                    json.dumps(t.origin, sort_keys=True) if t.origin else None,
                 ),
             )
             values = {
@@ -520,10 +608,12 @@ class Store:
                 "gpuport_commit": gpuport_commit(),
                 "elapsed_s": pair.elapsed_s,
                 "updated_at": now,
+                "rules_fired": json.dumps(rules_fired(pair.diagnostics)),
             }
             old = self.finished(pair.pair_key)
             if old is None:
                 values["created_at"] = now
+                values["checks"] = self._checks(pair, values, [])
                 cols = ", ".join(values)
                 marks = ", ".join("?" for _ in values)
                 cur = self.db.execute(f"INSERT INTO pairs({cols}) VALUES({marks})", list(values.values()))
@@ -531,6 +621,11 @@ class Store:
             else:
                 pair_id = int(old["id"])
                 kept = self._merge_compile_evidence(old, pair, values)
+                kept_ev = self.db.execute(
+                    f"SELECT stage, kind, name, ok FROM evidence WHERE id IN ({','.join('?' * len(kept))})",
+                    kept,
+                ).fetchall()
+                values["checks"] = self._checks(pair, values, [tuple(r) for r in kept_ev])
                 sets = ", ".join(f"{k}=?" for k in values)
                 self.db.execute(
                     f"UPDATE pairs SET {sets}, attempts=attempts+1 WHERE id=?", [*values.values(), pair_id]
@@ -640,6 +735,10 @@ class StoreReader:
     def close(self) -> None:
         self.db.close()
 
+    def meta(self) -> dict[str, str]:
+        """The store's `meta` table (schema version, the corpus manifests builds recorded)."""
+        return {str(k): str(v) for k, v in self._rows("SELECT key, value FROM meta ORDER BY key")}
+
     def __enter__(self) -> StoreReader:
         return self
 
@@ -656,9 +755,10 @@ class StoreReader:
         """name -> the `tasks` row (features, spec and files decoded)."""
         out = {}
         for t in self._rows("SELECT * FROM tasks ORDER BY name"):
-            d = dict(t)
+            d = {**_ADDED_TASK_COLUMNS, **dict(t)}
             for k in _JSON_TASK_COLUMNS:
                 d[k] = json.loads(d[k])
+            d["origin"] = json.loads(d["origin"]) if d["origin"] else None
             out[d["name"]] = d
         return out
 
@@ -680,6 +780,8 @@ class StoreReader:
             d = {**_ADDED_PAIR_COLUMNS, **dict(p)}
             for k in _JSON_PAIR_COLUMNS:
                 d[k] = json.loads(d[k])
+            for k in ("checks", "rules_fired"):  # NULL in rows written before schema 3
+                d[k] = json.loads(d[k]) if d[k] is not None else None
             out.append(d)
         return out
 

@@ -101,7 +101,7 @@ _TOML_POS_RE = re.compile(r"\(at line (\d+), column (\d+)\)")
 # Allowed keys per table; anything else is a typo or a schema drift and is rejected.
 _TOP_KEYS = {"name", "domain", "difficulty", "description", "features", "sources", "build", "run", "compare"}
 _REQUIRED_TOP = ("name", "domain", "difficulty", "description", "features", "sources", "compare")
-_BUILD_KEYS = {"flags", "libs"}
+_BUILD_KEYS = {"flags", "libs", "link"}
 _RUN_KEYS = {"args", "timeout_s"}
 _COMPARE_KEYS = {"mode", "rtol", "atol"}
 
@@ -128,6 +128,9 @@ class Task:
     path: Path
     build_flags: tuple[str, ...] = ()
     libs: tuple[str, ...] = ()
+    # False: the sources are library code (no main); each is compiled alone (-c) and nothing is linked,
+    # so the task can reach `compiles` but never run.
+    link: bool = True
     run_args: tuple[str, ...] = ()
     timeout_s: float = DEFAULT_TIMEOUT_S
     compare_mode: str = "exact"
@@ -277,6 +280,11 @@ def load_task(folder: Path) -> Task:
         if not _LIB_RE.fullmatch(lib):
             p.add(f"build.libs entry {lib!r} is not a plain library name (e.g. cublas)")
 
+    link = build.get("link", True)
+    if not isinstance(link, bool):
+        p.add(f"build.link must be true or false, got {link!r}")
+        link = True
+
     run = _sub_table(p, data, "run", _RUN_KEYS)
     args = _str_list(p, run, "args", "run.")
     timeout_s = run.get("timeout_s", DEFAULT_TIMEOUT_S)
@@ -313,6 +321,7 @@ def load_task(folder: Path) -> Task:
         path=folder.resolve(),
         build_flags=flags,
         libs=libs,
+        link=link,
         run_args=args,
         timeout_s=float(timeout_s),
         compare_mode=mode,

@@ -346,6 +346,7 @@ def sycl_typecheck_argv(
     if pch is not None:
         # -include makes the header come first, which a precompiled header needs; the file's own
         # #include <sycl/sycl.hpp> is then a no-op.
-        argv += [f"-I{pch}", "-include", "sycl/sycl.hpp"]
+        # -Winvalid-pch: a flag that makes g++ ignore the PCH (e.g. -O2) says so in the log.
+        argv += [f"-I{pch}", "-include", "sycl/sycl.hpp", "-Winvalid-pch"]
     argv += [f"-I{headers.path}", str(source)]
     return argv

@@ -42,5 +42,5 @@ fi
 $PY -m pip install -q --disable-pip-version-check -e ".[dev,dataset,html,ray,models]" \
   pytest-xdist intel-sycl-rt \
   "nvidia-cublas==13.*" nvidia-cufft nvidia-curand nvidia-cusparse \
-  nvidia-cuda-cuobjdump
+  nvidia-cuda-cuobjdump "nvidia-cuda-nvdisasm==13.*"   # cuobjdump -sass runs nvdisasm
 echo "setup: done"

@@ -67,7 +67,13 @@ def test_hip_pairs_reach_compiles_with_evidence(built: Path) -> None:
             assert nvcc_logs and nvcc_logs[0]["ok"] and nvcc_logs[0]["toolchain"].startswith("nvcc 13")
             assert "-arch=sm_90" in json.loads(nvcc_logs[0]["argv"])
             hip_logs = [e for e in ev if e["stage"] == "compile" and e["name"].startswith("hipcc gfx")]
-            assert {e["name"].split()[1] for e in hip_logs} == {"gfx90a", "gfx1030"}
+            # One hipcc call a unit builds both targets; its log proves each (one evidence row per label).
+            assert {e["name"].split()[1] for e in hip_logs} == {"gfx90a+gfx1030"}
+            assert {e["toolchain"].split()[-1] for e in hip_logs} == {"gfx90a", "gfx1030"}
+            assert all(
+                {"--offload-arch=gfx90a", "--offload-arch=gfx1030"} <= set(json.loads(e["argv"]))
+                for e in hip_logs
+            )
             assert all(e["ok"] and e["rc"] == 0 for e in hip_logs)
             assert any(e["stage"] == "link" and e["ok"] for e in ev)
             isa = [e for e in ev if e["kind"] == "amd-isa"]

@@ -212,7 +212,8 @@ def test_corpus_local_symlink_out_of_the_tree(tmp_path: Path) -> None:
     (tree / "uses.cu").write_text('#include "leak.cuh"\n__global__ void k2() {}\n')
     os.symlink(secret_file(tmp_path), tree / "LICENSE")
     out = tmp_path / "tasks"
-    proc = gpuport("corpus", "local", str(tree), "--out", str(out))
+    # --licence: the tree has no licence file, and the licence filter refuses an unknown licence first.
+    proc = gpuport("corpus", "local", str(tree), "--out", str(out), "--licence", "MIT")
     assert "Traceback" not in proc.stderr, proc.stderr
     assert "leak.cu" in proc.stdout + proc.stderr and "outside" in proc.stdout + proc.stderr
     written = b"".join(p.read_bytes() for p in out.rglob("*") if p.is_file())

@@ -297,7 +297,7 @@ def test_old_store_migrates_and_its_rows_are_redone(tmp_path: Path) -> None:
     t = _task()
     key = pair_key("hip", t.cuda_hash, t.spec)
     with Store(db) as s:
-        assert s.schema_version == SCHEMA_VERSION == 2
+        assert s.schema_version == SCHEMA_VERSION == 3
         (row,) = s.pairs()
         assert row["translator_fingerprint"] is None and row["gpuport_version"] == "0.0.9"
         assert s.is_done(key, ["translate"])  # no fingerprint asked: as before

@@ -753,6 +753,8 @@ def write_program(prog: Program, out: Path, seed: int, index: int) -> Path:
     (folder / "task.toml").write_text(dumps(task))
     origin = {
         "origin": "augment",
+        "source_id": f"augment:v{GENERATOR_VERSION}:seed{seed}:{index}",
+        "synthetic": True,
         "generator": f"gpuport.dataset.sources.augment v{GENERATOR_VERSION}",
         "kind": prog.kind,
         "seed": seed,

@@ -232,6 +232,8 @@ def write_task(
     (folder / "task.toml").write_text(dumps(task))
     info = {
         **origin,
+        "source_id": f"{origin.get('id_prefix', 'local')}:{rel}",
+        "synthetic": False,
         "path": rel,
         "headers": [f.relative_to(root.resolve()).as_posix() for f in files[1:]],
         "licence_file": licence_copy,
@@ -288,12 +290,25 @@ def git_info(root: Path) -> dict[str, str]:
     return info
 
 
-def extract_local(root: Path, out: Path, licence: str = "", seen: dict[str, str] | None = None) -> Extracted:
-    """`gpuport corpus local PATH`: any folder, with git commit/remote recorded when it is a checkout."""
+def extract_local(
+    root: Path,
+    out: Path,
+    licence: str = "",
+    seen: dict[str, str] | None = None,
+    licences: list[str] | None = None,
+) -> Extracted:
+    """`gpuport corpus local PATH`: any folder, with git commit/remote recorded when it is a checkout.
+    A tree whose licence is not on the allow-list (`licences`; default: permissive ones) writes nothing."""
+    from .licences import allowed
+
     root = Path(root).resolve()
     lic = find_licence(root)
-    origin: dict[str, Any] = {"origin": "local", "source": str(root), **git_info(root)}
+    git = git_info(root)
+    origin: dict[str, Any] = {"origin": "local", "source": str(root), **git}
+    origin["id_prefix"] = f"local:{git.get('remote') or root.name}@{git.get('commit', '')[:12]}"
     origin["licence"] = licence or (licence_from_text(lic.read_text(errors="replace")) if lic else "unknown")
+    if not allowed(origin["licence"], licences):
+        return Extracted(skipped=[f"{root}: licence {origin['licence']!r} is not on the allow-list"])
     return extract_tree(root, out, origin, prefix=root.name or "local", seen=seen, licence_file=lic)
 
 

@@ -176,9 +176,16 @@ def licence_of(root: Path, pkg: dict[str, Any]) -> str:
 
 
 def extract_sdist(
-    archive: Path, out: Path, seen: dict[str, str] | None = None, workdir: Path | None = None
+    archive: Path,
+    out: Path,
+    seen: dict[str, str] | None = None,
+    workdir: Path | None = None,
+    licences: list[str] | None = None,
 ) -> tuple[SdistInfo, Extracted]:
-    """Unpack an sdist archive and write one task per unique .cu file under out."""
+    """Unpack an sdist archive and write one task per unique .cu file under out (nothing when its
+    licence is not on the allow-list `licences`, default: permissive ones)."""
+    from .licences import allowed
+
     tmp_owner = None
     if workdir is None:
         tmp_owner = tempfile.mkdtemp(prefix="gpuport-sdist-")
@@ -196,7 +203,12 @@ def extract_sdist(
             "version": version,
             "licence": licence,
             "archive": archive.name,
+            "id_prefix": f"pypi:{name}=={version}",
         }
+        if not allowed(licence, licences):
+            return info, Extracted(
+                skipped=[f"{name} {version}: licence {licence!r} is not on the allow-list"]
+            )
         result = extract_tree(root, out, origin, prefix=name, seen=seen)
         return info, result
     finally:
@@ -204,14 +216,16 @@ def extract_sdist(
             shutil.rmtree(tmp_owner, ignore_errors=True)
 
 
-def corpus_from_pypi(specs: list[str], out: Path, cache: Path = DEFAULT_CACHE) -> list[tuple[str, Any]]:
+def corpus_from_pypi(
+    specs: list[str], out: Path, cache: Path = DEFAULT_CACHE, licences: list[str] | None = None
+) -> list[tuple[str, Any]]:
     """`gpuport corpus pypi`: for each spec, (spec, (SdistInfo, Extracted)) or (spec, SdistError)."""
     seen: dict[str, str] = {}
     results: list[tuple[str, Any]] = []
     for spec in specs:
         try:
             archive = download_sdist(spec, cache)
-            results.append((spec, extract_sdist(archive, out, seen)))
+            results.append((spec, extract_sdist(archive, out, seen, licences=licences)))
         except (SdistError, tarfile.TarError, zipfile.BadZipFile, OSError) as err:
             results.append((spec, err))
     return results

@@ -67,6 +67,18 @@ def add_parser(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-ar
     p.add_argument("--scratch", default=None, help="scratch folder (default: a temporary one, removed after)")
     p.add_argument("--keep-scratch", action="store_true", help="keep compiled files for inspection")
     p.add_argument(
+        "--no-acpp",
+        action="store_true",
+        help="no AdaptiveCpp build even where acpp is found (SYCL compile evidence: the type-check alone)",
+    )
+    p.add_argument(
+        "--compile-cache",
+        default=None,
+        metavar="DIR",
+        help="reuse compile results keyed by toolchain, flags and the bytes of every input (a rebuild after "
+        "a rule change recompiles only what changed); evidence from it says so",
+    )
+    p.add_argument(
         "--trust-tasks",
         action="store_true",
         help="compile and run tasks even where bubblewrap isolation is not available (see `gpuport doctor`)",
@@ -126,6 +138,8 @@ def run(args: argparse.Namespace) -> int:
         keep_scratch=args.keep_scratch,
         isolation="container" if args.runner == "docker" else "bwrap",
         trust_tasks=args.trust_tasks,
+        compile_cache=args.compile_cache,
+        acpp_build=not args.no_acpp,
     )
     # SIGTERM (a timeout, a stopped job) unwinds like Ctrl-C: the running compile is killed and the
     # scratch folder removed by the finally blocks, instead of both being left behind.
