@@ -20,7 +20,7 @@ from ...context import Include, RuleContext
 from ...diagnostics import Diagnostic, Safety
 from ...edits import Edit
 from ..base import Rule
-from .prelude import QUEUE_DEFINITION, RUNTIME_HEADERS
+from ._queue import QUEUE_DEFINITION, RUNTIME_HEADERS
 
 SYCL_INCLUDE = "#include <sycl/sycl.hpp>\n"
 

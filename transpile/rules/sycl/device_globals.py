@@ -62,8 +62,8 @@ from ._model import (
     model,
     qualifiers,
 )
-from .kernel_signature import append_args, append_params
-from .memory_api import queue_of, wrap
+from ._queue import queue_of, wrap
+from ._signature import append_args, append_params
 
 
 def accessor_head(g: DeviceGlobal) -> str:

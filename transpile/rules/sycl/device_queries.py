@@ -65,7 +65,7 @@ from ...diagnostics import Diagnostic, Safety
 from ...edits import Edit
 from ..base import Rule
 from ._model import QUEUE, render
-from .memory_api import wrap
+from ._queue import wrap
 
 DEVICE = f"{QUEUE}.get_device()"
 

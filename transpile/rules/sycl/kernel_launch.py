@@ -51,9 +51,9 @@ from ._model import (
     render,
     variable_type,
 )
+from ._queue import stream_queue
+from ._subgroup import subgroup_attribute
 from ._type_names import sycl_type_text
-from ._warp import subgroup_attribute
-from .memory_api import stream_queue
 
 _LAUNCH = (
     "(call_expression function: (_) @fn (kernel_call_syntax) @cfg arguments: (argument_list) @args) @call"

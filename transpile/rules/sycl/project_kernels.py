@@ -19,7 +19,7 @@ from ...includes import build_graph
 from ...options import Options, ProjectKernel
 from ...tables import load_tables
 from ._model import model, wrapper_classes
-from ._warp import subgroup_attribute
+from ._subgroup import subgroup_attribute
 from .device_globals import project_options as globals_options
 
 _KERNEL_FILE = re.compile(rb"__global__")
