@@ -227,3 +227,17 @@ def test_every_name_a_rule_converts_is_routed_to_it_and_vice_versa() -> None:
     assert wrong == []
     assert unrouted == []
     assert unhandled == []
+
+
+def test_library_families_name_a_sycl_handler_for_every_row() -> None:
+    # Every row of these families says how SYCL handles it: a spelling, a rule, or unsupported with a reason.
+    from gpuport.transpile.tables import load_tables
+
+    families = {"cublas", "curand", "cufft", "cusparse", "cusolver", "cudnn"}
+    rows = [e for e in load_tables().symbols.values() if e.family in families]
+    assert len(rows) > 4000
+    silent = [e.cuda for e in rows if not e.sycl]
+    assert silent == []
+    assert all(e.sycl_unsupported for e in rows if e.sycl.startswith("-")), (
+        "an unsupported row without a reason"
+    )
