@@ -25,7 +25,6 @@ _WORD = re.compile(r"(?<![\w:])[A-Za-z_]\w*")
 def _renames() -> dict[str, str]:
     # Imported here: the rule modules import this one's callers.
     from ._half_table import RENAMES as HALF
-    from ._texture import TYPES as TEXTURE_TYPES
 
     tables = load_tables()
     out: dict[str, str] = {}
@@ -35,7 +34,14 @@ def _renames() -> dict[str, str]:
         spelling = entry.sycl_name()
         if entry.kind == "type" and spelling is not None and CUDA_NAME.fullmatch(name):
             out[name] = spelling
-    out.update(TEXTURE_TYPES)
+    # texture types (GP252): the spellings of its rows of kind type
+    out.update(
+        {
+            k: v
+            for k, v in tables.handled_by("GP252").items()
+            if v is not None and tables.symbols[k].kind == "type"
+        }
+    )
     for code in ("GP254", "GP255"):  # cuBLAS and cuRAND: the spellings of the rows routed to those rules
         out.update({k: v for k, v in tables.handled_by(code).items() if v is not None})
     out.update({k: v[0] for k, v in HALF.items() if not v[2]})
