@@ -257,3 +257,17 @@ def test_library_families_name_a_sycl_handler_for_every_row() -> None:
     assert all(e.sycl_unsupported for e in rows if e.sycl.startswith("-")), (
         "an unsupported row without a reason"
     )
+
+
+def test_half_precision_names_are_the_rows_routed_to_gp239() -> None:
+    # GP239's names and spellings are the tables' rows; its helper functions are named as the rows say,
+    # and the names it reports with a reason are routed to it without a spelling.
+    from gpuport.transpile.rules.sycl import _half_table as half
+    from gpuport.transpile.tables import load_tables
+
+    routed = load_tables().handled_by("GP239")
+    for cuda in (*half.SCALAR_OPS, *half.PAIR_OPS, *half.CUSTOM):
+        assert routed[cuda] == half.helper_name(cuda) == half.names()[cuda].sycl
+    assert set(half.names()) - set(half.PLAIN_TYPES) == {n for n, s in routed.items() if s}
+    assert {n for n, s in routed.items() if s is None} == set(half.UNSUPPORTED)
+    assert half.names()["__bfloat162float"].family == "bf16" and half.names()["__half2float"].call

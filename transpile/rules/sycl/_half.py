@@ -98,7 +98,7 @@ def _candidates(ctx: RuleContext) -> list[tuple[Occurrence, str | None]]:
     if isinstance(cached, list):
         return cached
     out: list[tuple[Occurrence, str | None]] = []
-    occs = _occurrences(ctx, set(table.NAMES) | set(table.UNSUPPORTED))
+    occs = _occurrences(ctx, set(table.names()) | set(table.UNSUPPORTED))
     declared = _declared(occs)
     for occ in occs:
         if occ.name in declared:
@@ -113,7 +113,7 @@ def _candidates(ctx: RuleContext) -> list[tuple[Occurrence, str | None]]:
                 if scope is not None and scope != node:
                     continue  # `ns::half` is somebody else's
         why = table.UNSUPPORTED.get(occ.name)
-        if why is None and table.NAMES[occ.name].call and call_at(ctx, occ) is None:
+        if why is None and table.names()[occ.name].call and call_at(ctx, occ) is None:
             why = "used other than in a call: not translated"
         out.append((occ, why))
     ctx._sycl_half_candidates = out  # type: ignore[attr-defined]
@@ -123,4 +123,4 @@ def _candidates(ctx: RuleContext) -> list[tuple[Occurrence, str | None]]:
 def half_edits(ctx: RuleContext) -> list[tuple[int, int, str]]:
     """(start, end, replacement) of every half-precision name GP239 translates: for rules that copy
     source text elsewhere (a launch's arguments) and must carry the translation with it."""
-    return [(o.start, o.end, table.NAMES[o.name].sycl) for o, why in _candidates(ctx) if why is None]
+    return [(o.start, o.end, table.names()[o.name].sycl) for o, why in _candidates(ctx) if why is None]

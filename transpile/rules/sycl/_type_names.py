@@ -24,7 +24,7 @@ _WORD = re.compile(r"(?<![\w:])[A-Za-z_]\w*")
 @functools.cache
 def _renames() -> dict[str, str]:
     # Imported here: the rule modules import this one's callers.
-    from ._half_table import RENAMES as HALF
+    from ._half_table import renames as half_renames
 
     tables = load_tables()
     out: dict[str, str] = {}
@@ -44,7 +44,7 @@ def _renames() -> dict[str, str]:
     )
     for code in ("GP254", "GP255"):  # cuBLAS and cuRAND: the spellings of the rows routed to those rules
         out.update({k: v for k, v in tables.handled_by(code).items() if v is not None})
-    out.update({k: v[0] for k, v in HALF.items() if not v[2]})
+    out.update({k: v[0] for k, v in half_renames().items() if not v[2]})
     return out
 
 

@@ -70,7 +70,7 @@ class HalfPrecision(Rule):
                     symbol=inc.path,
                 )
         for occ, why in _candidates(ctx):
-            hn = table.NAMES.get(occ.name)
+            hn = table.names().get(occ.name)
             if why is None and hn is not None:
                 # recorded even when claimed: a rule that moved this text rendered it with half_edits()
                 result.uses.append(HalfUse(occ, hn))
