@@ -33,11 +33,7 @@ from ...edits import Edit
 from ..base import Rule
 from ._memory_helpers import block_edit
 
-NAMES = {
-    "cudaDeviceProp": "gpuport_device_prop",
-    "cudaGetDeviceProperties": "gpuport_get_device_properties",
-    "cudaGetDeviceProperties_v2": "gpuport_get_device_properties",
-}
+# The names and what each becomes: the tables' rows routed to GP258 (`rule:GP258 gpuport_device_prop`).
 
 HELPER = """\
 #ifndef GPUPORT_DEVICE_PROP
@@ -105,10 +101,11 @@ class DeviceProperties(Rule):
 
     def run(self, ctx: RuleContext) -> Iterator[Diagnostic]:
         declared = ctx.declared_names
+        names = ctx.tables.handled_by(self.code)
         uses = [
             o
             for o in ctx.occurrences
-            if o.name in NAMES
+            if names.get(o.name)
             and o.name not in declared
             and not (o.node is not None and o.node.type == "field_identifier")
             and not ctx.is_claimed(o.start, o.end)
@@ -117,13 +114,15 @@ class DeviceProperties(Rule):
             return
         helper = block_edit(ctx, min(o.start for o in uses), HELPER)
         for i, o in enumerate(uses):
-            edits = [Edit(o.start, o.end, NAMES[o.name])]
+            new = names[o.name]
+            assert new is not None
+            edits = [Edit(o.start, o.end, new)]
             if i == 0:
                 edits.insert(0, helper)
             yield self.converted(
                 o.start,
                 o.end,
-                f"`{o.name}` -> `{NAMES[o.name]}` (filled from the SYCL device)",
+                f"`{o.name}` -> `{new}` (filled from the SYCL device)",
                 edits,
                 family="runtime" if "Get" in o.name else "types",
                 symbol=o.name,
