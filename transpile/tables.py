@@ -8,8 +8,10 @@ from __future__ import annotations
 
 import functools
 import re
+from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
+from types import MappingProxyType
 
 TABLES_DIR = Path(__file__).parent / "tables"
 
@@ -45,6 +47,8 @@ MIN_HIP_RE = re.compile(r"^\d+\.\d+$")
 SYCL_RULE_RE = re.compile(r"^rule:(GP\d+)(?: (\S.*))?$")
 # `-`, optionally followed by a space and the reason SYCL 2020 has no counterpart.
 SYCL_NONE_RE = re.compile(r"^-(?: (\S.*))?$")
+
+_NO_ROUTES: Mapping[str, str | None] = MappingProxyType({})
 
 
 class TableError(ValueError):
@@ -146,19 +150,19 @@ class Tables:
     def header(self, path: str) -> Entry | None:
         return self.headers.get(path)
 
-    def handled_by(self, code: str) -> dict[str, str | None]:
+    def handled_by(self, code: str) -> Mapping[str, str | None]:
         """The CUDA identifiers whose SYCL row routes them to rule `code` (`rule:GPnnn`), each with the
         spelling the row gives it (None when the rule decides alone): a rule's name set comes from here."""
-        return dict(self._routes.get(code, {}))
+        return self._routes.get(code, _NO_ROUTES)
 
     @functools.cached_property
-    def _routes(self) -> dict[str, dict[str, str | None]]:
+    def _routes(self) -> dict[str, Mapping[str, str | None]]:
         routes: dict[str, dict[str, str | None]] = {}
         for name, entry in self.symbols.items():
             code = entry.sycl_rule
             if code is not None:
                 routes.setdefault(code, {})[name] = entry.sycl_rule_spelling
-        return routes
+        return {code: MappingProxyType(names) for code, names in routes.items()}
 
 
 def load_from(directory: Path) -> Tables:

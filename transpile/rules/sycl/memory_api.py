@@ -41,12 +41,8 @@ from ..base import Rule
 from ._model import QUEUE
 from ._queue import assign_target, queue_of, wrap
 
-ALLOC = {
-    "cudaMalloc": "malloc_device",
-    "cudaMallocManaged": "malloc_shared",
-    "cudaMallocHost": "malloc_host",
-    "cudaHostAlloc": "malloc_host",
-}
+# The allocations and the USM function each becomes: the tables' rows routed to GP210 with a spelling
+# (`rule:GP210 sycl::malloc_device`); the other calls are this class's `_<name>` methods.
 # A handler's answer: the edits and their safety, or None when the call is not understood.
 _Result = tuple[list[Edit], Safety] | None
 _Handler = Callable[[RuleContext, Occurrence, CallSite], _Result]
@@ -59,6 +55,7 @@ class MemoryApi(Rule):
     summary = "Translate CUDA memory and synchronisation calls to USM operations on the queue."
 
     def run(self, ctx: RuleContext) -> Iterator[Diagnostic]:
+        allocations = ctx.tables.handled_by(self.code)
         for occ in ctx.occurrences:
             if occ.node is not None and occ.node.type == "field_identifier":
                 continue
@@ -66,7 +63,7 @@ class MemoryApi(Rule):
                 continue
             name = occ.name
             handler: _Handler | None = None
-            if name in ALLOC:
+            if allocations.get(name):
                 handler = self._alloc
             elif name.startswith("cuda"):
                 handler = getattr(self, "_" + name, None)
@@ -97,11 +94,11 @@ class MemoryApi(Rule):
         t = assign_target(ctx, occ, call, 0)
         if t is None:
             return None
-        func = ALLOC[occ.name]
+        func = ctx.tables.handled_by(self.code)[occ.name]
         b0, b1 = call.args[1]
         edits = [
             Edit(call.start, t.start, t.lead),
-            Edit(t.end, b0, f"{t.after} = {t.cast}sycl::{func}("),
+            Edit(t.end, b0, f"{t.after} = {t.cast}{func}("),
             Edit(b1, call.end, f", {QUEUE}){t.close}"),
         ]
         return wrap(ctx, occ, call, edits), Safety.SAFE
