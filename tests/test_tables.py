@@ -242,3 +242,41 @@ def test_half_precision_names_are_the_rows_routed_to_gp239() -> None:
     assert set(half.names()) - set(half.PLAIN_TYPES) == {n for n, s in routed.items() if s}
     assert {n for n, s in routed.items() if s is None} == set(half.UNSUPPORTED)
     assert half.names()["__bfloat162float"].family == "bf16" and half.names()["__half2float"].call
+
+
+def test_names_rules_still_list_in_python_are_routed_to_them() -> None:
+    # Rules whose per-name data is logic (an argument count, a lambda body, a method per call) keep it in
+    # Python, keyed by name; every such name has its row routed to the rule, or a plain SYCL spelling the
+    # rule refines (GP238's lambdas stand in for sycl::mul_hi where implementations lack it).
+    from gpuport.transpile.rules.sycl import (
+        _memory_helpers,
+        _texture,
+        atomics,
+        barriers,
+        bit_intrinsics,
+        device_queries,
+        host_callbacks,
+        mapped_host,
+        memory_api,
+        memory_hints,
+        pitched_memory,
+    )
+    from gpuport.transpile.tables import load_tables
+
+    tables = load_tables()
+    listed = {
+        "GP207": {*barriers.FENCES, *barriers.VOTES},
+        "GP208": {b + s for b in (*atomics.OPS, *atomics.WRAPPING) for s in atomics.SCOPES},
+        "GP210": {m[1:] for m in dir(memory_api.MemoryApi) if m.startswith("_cuda")},
+        "GP237": set(device_queries.HANDLED),
+        "GP238": set(bit_intrinsics.LAMBDAS),
+        "GP249": {*pitched_memory.COPIES, *pitched_memory.ARITY, *pitched_memory.UNSUPPORTED_3D},
+        "GP250": {*memory_hints.NO_OPS, *_memory_helpers.LOCATION_NAMES, *_memory_helpers.PREFETCH_CALLS},
+        "GP251": set(mapped_host.NAMES),
+        "GP252": {*_texture.HOST_COPIES, *_texture.UNSUPPORTED},
+        "GP259": set(host_callbacks.ARITY),
+    }
+    for code, names in listed.items():
+        routed = tables.handled_by(code)
+        stray = sorted(n for n in names if n not in routed and tables.symbols[n].sycl_name() is None)
+        assert stray == [], code
