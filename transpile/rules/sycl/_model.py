@@ -27,7 +27,9 @@ from tree_sitter import Node
 from ... import parse as ts
 from ...context import RuleContext
 from ...options import ProjectFunction
-from ._syntax import (  # re-exported: the rules ask the model's module for them
+
+# `X as X`: re-exported (typed strictly, a plain import is private); the rules ask this module for them.
+from ._syntax import (
     _walk as _walk,
 )
 from ._syntax import (
@@ -69,6 +71,7 @@ from ._syntax import (
 from ._syntax import (
     variable_type as variable_type,
 )
+from ._warp import SHUFFLES
 
 QUEUE = "gpuport_queue()"
 ITEM_PARAM = "const sycl::nd_item<3> &item"
@@ -92,14 +95,7 @@ ITEM_NAMES: set[str] = {
     "__syncthreads_and",
     "__syncthreads_or",
     "__syncwarp",
-    "__shfl_sync",
-    "__shfl_up_sync",
-    "__shfl_down_sync",
-    "__shfl_xor_sync",
-    "__shfl",
-    "__shfl_up",
-    "__shfl_down",
-    "__shfl_xor",
+    *SHUFFLES,
     "__ballot_sync",
     "__any_sync",
     "__all_sync",
