@@ -952,8 +952,3 @@ def indent_of(ctx: RuleContext, offset: int) -> str:
     line_start = ctx.source.rfind(b"\n", 0, offset) + 1
     m = re.match(rb"[ \t]*", ctx.source[line_start:offset])
     return m.group().decode() if m else ""
-
-
-def is_statement(node: Node) -> bool:
-    """True when the call's value is discarded (it is a whole expression statement)."""
-    return node.parent is not None and node.parent.type == "expression_statement"
