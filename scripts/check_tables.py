@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Check the mapping tables in transpile/tables (and their manual/ sources).
+"""Check the mapping tables in transpile/tables (the one data set; no other copy of the rows exists).
 
 Importable: ``check(tables_dir) -> list[str]`` returns one message per problem, empty when clean.
 Checks: every file parses with the fixed header and 7 cells a row; the family file names are the known
@@ -16,33 +16,18 @@ import re
 import sys
 from pathlib import Path
 
-HEADER = ("cuda", "hip", "sycl", "kind", "flags", "min_hip", "note")
-FAMILIES = frozenset(
-    {
-        "runtime",
-        "driver",
-        "device",
-        "math",
-        "types",
-        "headers",
-        "complex",
-        "cooperative_groups",
-        "cublas",
-        "curand",
-        "cufft",
-        "cusparse",
-        "cusolver",
-        "cudnn",
-        "cub",
-        "thrust",
-    }
-)
-KINDS = frozenset({"function", "type", "enum", "macro", "header", "namespace", "device-function", "variable"})
-FLAGS = frozenset({"unsupported-hip", "unsupported-sycl", "deprecated", "removed", "review", "hipdnn"})
-IDENT_RE = re.compile(r"^[A-Za-z_][A-Za-z0-9_]*$")
-HEADER_PATH_RE = re.compile(r"^[A-Za-z0-9_][A-Za-z0-9_./+-]*\.(h|hh|hpp|cuh|inl)$")
-MIN_HIP_RE = re.compile(r"^\d+\.\d+$")
-SYCL_RULE_RE = re.compile(r"^rule:GP\d+$")
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from table_schema import schema  # noqa: E402  (the one schema definition, in the package)
+
+HEADER: tuple[str, ...] = schema.COLUMNS
+FAMILIES = frozenset(schema.FAMILIES)
+KINDS: frozenset[str] = schema.KINDS
+FLAGS: frozenset[str] = schema.FLAGS
+IDENT_RE: re.Pattern[str] = schema.IDENT_RE
+HEADER_PATH_RE: re.Pattern[str] = schema.HEADER_PATH_RE
+MIN_HIP_RE: re.Pattern[str] = schema.MIN_HIP_RE
+SYCL_RULE_RE: re.Pattern[str] = schema.SYCL_RULE_RE
+SYCL_NONE_RE: re.Pattern[str] = schema.SYCL_NONE_RE
 
 DEFAULT_DIR = Path(__file__).resolve().parent.parent / "transpile" / "tables"
 
@@ -107,14 +92,18 @@ def check_row(cuda: str, hip: str, sycl: str, kind: str, flags: str, min_hip: st
     if min_hip and not MIN_HIP_RE.match(min_hip):
         problems.append(f"{cuda}: min_hip {min_hip!r} is not X.Y")
     if sycl.startswith("rule:") and not SYCL_RULE_RE.match(sycl):
-        problems.append(f"{cuda}: sycl rule {sycl!r} is not rule:GPnnn")
-    if "unsupported-sycl" in flag_list and sycl not in ("", "-"):
+        problems.append(f"{cuda}: sycl rule {sycl!r} is not rule:GPnnn [spelling]")
+    if sycl.startswith("-") and not SYCL_NONE_RE.match(sycl):
+        problems.append(f"{cuda}: sycl {sycl!r} is not '-' [reason]")
+    if sycl.startswith("-") and "unsupported-sycl" not in flag_list:
+        problems.append(f"{cuda}: sycl '-' needs flag unsupported-sycl")
+    if "unsupported-sycl" in flag_list and sycl and not sycl.startswith("-"):
         problems.append(f"{cuda}: unsupported-sycl with a sycl spelling {sycl!r}")
     return problems
 
 
 def check(tables_dir: Path | str = DEFAULT_DIR) -> list[str]:
-    """All problems in ``tables_dir``'s family files and in its ``manual/`` folder."""
+    """All problems in ``tables_dir``'s family files."""
     tables = Path(tables_dir)
     problems: list[str] = []
     files = sorted(tables.glob("*.tsv"))
@@ -132,18 +121,8 @@ def check(tables_dir: Path | str = DEFAULT_DIR) -> list[str]:
                 problems.append(f"{where}: CUDA name {name!r} already in {seen[name]}")
             else:
                 seen[name] = where
-    manual_seen: dict[str, str] = {}
-    for path in sorted((tables / "manual").glob("*.tsv")):
-        if path.stem not in FAMILIES:
-            problems.append(f"{path}: {path.stem!r} is not a known family")
-        file_problems, names = check_file(path)
-        problems.extend(file_problems)
-        for name, lineno in names:
-            where = f"manual/{path.name}:{lineno}"
-            if name in manual_seen:
-                problems.append(f"{where}: CUDA name {name!r} already in {manual_seen[name]}")
-            else:
-                manual_seen[name] = where
+    if (tables / "manual").exists():
+        problems.append(f"{tables / 'manual'}: the family files are the one data set; no manual/ copy")
     return problems
 
 

@@ -24,19 +24,18 @@ What it proposes, compared with transpile/tables/*.tsv (all families together: a
 
 `--accept-spelling all|NAME,...` (with `--keep-ours NAME,...`, where a trailing `*` matches a prefix)
 takes HIPIFY's spelling for those `spelling` rows (never for cuDNN); `--accept-supported` does the same for
-the `supported` rows (not cuDNN): the row's hip cell and min_hip change in the family file, and the changed
-row goes to manual/<family>.tsv too. `--accept-hipdnn` gives every cuDNN row that HIPIFY maps its hipDNN
-spelling with the `hipdnn` flag (hipDNN is a library ROCm does not ship: the rename happens only under
-`--dnn hipdnn`, the default, which reports each file that uses it; `--dnn keep` reports the names instead). Where HIPIFY gives one HIP name to several CUDA names of the same
+the `supported` rows (not cuDNN): the row's hip cell and min_hip change in the family file. `--accept-hipdnn`
+gives every cuDNN row that HIPIFY maps its hipDNN spelling with the `hipdnn` flag (hipDNN is a library ROCm
+does not ship: the rename happens only under `--dnn hipdnn`, the default, which reports each file that uses
+it; `--dnn keep` reports the names instead). Where HIPIFY gives one HIP name to several CUDA names of the same
 family that are not spellings of one thing (cudaDevAttrMaxSurface2DWidth and ...Height both to
 hipDeviceAttributeMaxSurface2D: HIP has one attribute where CUDA has two), the mapping may lose meaning: the
 row gets the `review` flag and a note naming the other CUDA names, so every use is reported for review.
 The same name in the runtime and the driver API (cudaHostAllocPortable, CU_MEMHOSTALLOC_PORTABLE) and a
 type's aliases (CUfunc_cache, CUfunc_cache_enum, CUdevice_v1) are one thing, not a loss.
 
-`--write` appends the `add` rows to both transpile/tables/<family>.tsv and manual/<family>.tsv (manual rows
-win when scripts/seed_tables.py regenerates the family files) and records the provenance in the header
-comments of both. Families with no HIPIFY file (headers, math, types, cooperative_groups, thrust) get no
+`--write` appends the `add` rows to transpile/tables/<family>.tsv (the one data set: rows are edited there)
+and records the provenance in its header comment. Families with no HIPIFY file (headers, math, types, cooperative_groups, thrust) get no
 rows; NVRTC (no family here) is skipped.
 """
 
@@ -51,6 +50,10 @@ from pathlib import Path
 REPO = Path(__file__).resolve().parent.parent
 TABLES = REPO / "transpile" / "tables"
 sys.path.insert(0, str(REPO / "scripts"))
+
+from table_schema import schema  # noqa: E402  (the one schema definition)
+
+COLUMNS: tuple[str, ...] = schema.COLUMNS
 
 # HIPIFY file stem -> our family.
 FILES = {
@@ -206,21 +209,16 @@ def propose(facts: list[Fact], ours: dict[str, tuple[str, str, str]]) -> dict[st
 
 
 def append_rows(family: str, rows: list[list[str]], provenance: str) -> None:
-    for path in (TABLES / f"{family}.tsv", TABLES / "manual" / f"{family}.tsv"):
-        if path.exists():
-            lines = path.read_text(encoding="utf-8").splitlines()
-        else:
-            lines = [
-                f"# manual rows for {family}: merged over the seeded rows by scripts/seed_tables.py (manual rows win).",
-                "cuda\thip\tsycl\tkind\tflags\tmin_hip\tnote",
-            ]
-        header_at = next(i for i, line in enumerate(lines) if not line.startswith("#"))
-        if provenance not in lines:
-            lines.insert(header_at, provenance)
-        lines += ["\t".join(r) for r in rows]
-        if path.parent == TABLES:
-            lines = sorted_rows(lines)
-        path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    path = TABLES / f"{family}.tsv"
+    if path.exists():
+        lines = path.read_text(encoding="utf-8").splitlines()
+    else:
+        lines = [f"# gpuport mapping table: {family}.", "\t".join(COLUMNS)]
+    header_at = next(i for i, line in enumerate(lines) if not line.startswith("#"))
+    if provenance not in lines:
+        lines.insert(header_at, provenance)
+    lines += ["\t".join(r) for r in rows]
+    path.write_text("\n".join(sorted_rows(lines)) + "\n", encoding="utf-8")
 
 
 def sorted_rows(lines: list[str]) -> list[str]:
@@ -319,10 +317,10 @@ def main(argv: list[str] | None = None) -> int:
 
 
 def respell_hipdnn(fact: Fact) -> bool:
-    """Give a cuDNN row HIPIFY's hipDNN spelling with the `hipdnn` flag (family file and manual file)."""
+    """Give a cuDNN row HIPIFY's hipDNN spelling with the `hipdnn` flag (in the family file)."""
     assert fact.hip is not None
     changed = False
-    for path in (TABLES / "cudnn.tsv", TABLES / "manual" / "cudnn.tsv"):
+    for path in (TABLES / "cudnn.tsv",):
         lines = path.read_text(encoding="utf-8").splitlines()
         for i, line in enumerate(lines):
             cells = line.split("\t")
@@ -368,7 +366,7 @@ def lossy_names(facts: list[Fact]) -> dict[str, list[str]]:
 
 
 def respell(family: str, fact: Fact, shared_with: list[str] | None = None) -> None:
-    """Give `fact.cuda`'s row HIPIFY's HIP spelling, in the family file and in manual/<family>.tsv; with
+    """Give `fact.cuda`'s row HIPIFY's HIP spelling in its family file; with
     `shared_with` (other CUDA names given the same HIP name) the row is flagged for review."""
     assert fact.hip is not None
     min_hip = short_version(fact.hip_added) if fact.hip_added and version_key(fact.hip_added) > (5, 2) else ""
@@ -393,20 +391,6 @@ def respell(family: str, fact: Fact, shared_with: list[str] | None = None) -> No
     if new_row is None:
         return
     gen.write_text("\n".join(lines) + "\n", encoding="utf-8")
-    manual = TABLES / "manual" / f"{family}.tsv"
-    mlines = manual.read_text(encoding="utf-8").splitlines() if manual.exists() else []
-    for i, line in enumerate(mlines):
-        if not line.startswith("#") and line.split("\t")[0] == fact.cuda:
-            mlines[i] = "\t".join(new_row)
-            break
-    else:
-        if not mlines:
-            mlines = [
-                f"# manual rows for {family}: merged over the seeded rows by scripts/seed_tables.py (manual rows win).",
-                "\t".join(("cuda", "hip", "sycl", "kind", "flags", "min_hip", "note")),
-            ]
-        mlines.append("\t".join(new_row))
-    manual.write_text("\n".join(mlines) + "\n", encoding="utf-8")
 
 
 if __name__ == "__main__":

@@ -126,3 +126,103 @@ def test_recorded_results_name_no_dirty_commit() -> None:
         if p.suffix in (".md", ".json") and "+dirty" in p.read_text(encoding="utf-8", errors="replace")
     ]
     assert offenders == []
+
+
+def _sycl_imports() -> dict[str, set[str]]:
+    """Module of rules/sycl -> the modules of the same package it imports (at top level or in a function)."""
+    import ast
+
+    folder = REPO / "transpile" / "rules" / "sycl"
+    mods = {p.stem: p for p in folder.glob("*.py") if p.stem != "__init__"}
+    graph: dict[str, set[str]] = {}
+    for name, path in mods.items():
+        deps: set[str] = set()
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.ImportFrom) and node.level == 1:
+                got = [node.module.split(".")[0]] if node.module else [a.name for a in node.names]
+                deps.update(g for g in got if g in mods)
+            elif isinstance(node, ast.ImportFrom | ast.Import):
+                for full in (
+                    [node.module or ""] if isinstance(node, ast.ImportFrom) else [a.name for a in node.names]
+                ):
+                    parts = full.split(".")
+                    if parts[:4] == ["gpuport", "transpile", "rules", "sycl"] and len(parts) > 4:
+                        deps.add(parts[4])
+        graph[name] = deps - {name}
+    return graph
+
+
+def _cycles(graph: dict[str, set[str]]) -> list[list[str]]:
+    """The strongly connected components of more than one module (each holds an import cycle)."""
+    index: dict[str, int] = {}
+    low: dict[str, int] = {}
+    stack: list[str] = []
+    found: list[list[str]] = []
+
+    def visit(v: str) -> None:
+        index[v] = low[v] = len(index)
+        stack.append(v)
+        for w in sorted(graph[v]):
+            if w not in index:
+                visit(w)
+                low[v] = min(low[v], low[w])
+            elif w in stack:
+                low[v] = min(low[v], index[w])
+        if low[v] == index[v]:
+            comp = []
+            while True:
+                w = stack.pop()
+                comp.append(w)
+                if w == v:
+                    break
+            if len(comp) > 1:
+                found.append(sorted(comp))
+
+    for v in sorted(graph):
+        if v not in index:
+            visit(v)
+    return found
+
+
+# The tree pass (not a rule): it reads what the rules will need from other files; like a rule, it imports
+# helpers only.
+_SYCL_PASSES = frozenset({"project_kernels"})
+
+
+def test_sycl_rules_form_layers_without_cycles() -> None:
+    # Helpers (`_*.py`) form a layer that imports no rule module; a rule (and the tree pass) imports
+    # helpers, never another rule; the import graph has no cycle. A rule that needs another's function
+    # needs it moved to a helper.
+    graph = _sycl_imports()
+    assert _cycles(graph) == []
+    helpers = {m for m in graph if m.startswith("_")}
+    assert _SYCL_PASSES <= set(graph)
+    assert {(m, d) for m in helpers for d in graph[m] if d not in helpers} == set()
+    assert {(m, d) for m in set(graph) - helpers for d in graph[m] if d not in helpers} == set()
+    # ...and the check sees a cycle and a rule importing a rule when there is one.
+    assert _cycles({"a": {"b"}, "b": {"c"}, "c": {"a"}, "d": set()}) == [["a", "b", "c"]]
+
+
+def test_sycl_rule_order_is_declared_once() -> None:
+    # Rule order lives in rules/sycl/__init__.py's SYCL_RULES, and the registry takes that list whole: every
+    # SYCL rule class of the pack is in it, once.
+    import importlib
+
+    from gpuport.transpile.rules import registry
+    from gpuport.transpile.rules.base import Rule
+    from gpuport.transpile.rules.sycl import SYCL_RULES
+
+    assert registry.SYCL_FIRST is SYCL_RULES
+    assert len(set(SYCL_RULES)) == len(SYCL_RULES)
+    defined: set[type[Rule]] = set()
+    for path in (REPO / "transpile" / "rules" / "sycl").glob("[!_]*.py"):
+        mod = importlib.import_module(f"gpuport.transpile.rules.sycl.{path.stem}")
+        defined |= {
+            v
+            for v in vars(mod).values()
+            if isinstance(v, type)
+            and issubclass(v, Rule)
+            and v.__module__ == mod.__name__
+            and "code" in vars(v)
+        }
+    assert defined == set(SYCL_RULES)

@@ -7,13 +7,48 @@ The format is documented in tables/README.md. Lookups are plain dicts: the engin
 from __future__ import annotations
 
 import functools
+import re
+from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
+from types import MappingProxyType
 
 TABLES_DIR = Path(__file__).parent / "tables"
+
+# -- the schema: the one definition the loader, scripts/check_tables.py and the importers
+#    (scripts/seed_tables.py, scripts/import_hipify_tables.py) read; tables/README.md explains it.
 COLUMNS = ("cuda", "hip", "sycl", "kind", "flags", "min_hip", "note")
-KINDS = frozenset({"function", "type", "enum", "macro", "header", "namespace", "device-function", "variable"})
-FLAGS = frozenset({"unsupported-hip", "unsupported-sycl", "deprecated", "removed", "review", "hipdnn"})
+FAMILIES = (
+    "runtime",
+    "driver",
+    "device",
+    "math",
+    "types",
+    "headers",
+    "complex",
+    "cooperative_groups",
+    "cublas",
+    "curand",
+    "cufft",
+    "cusparse",
+    "cusolver",
+    "cudnn",
+    "cub",
+    "thrust",
+)
+KIND_LIST = ("function", "type", "enum", "macro", "header", "namespace", "device-function", "variable")
+FLAG_LIST = ("unsupported-hip", "unsupported-sycl", "deprecated", "removed", "review", "hipdnn")
+KINDS = frozenset(KIND_LIST)
+FLAGS = frozenset(FLAG_LIST)
+IDENT_RE = re.compile(r"^[A-Za-z_][A-Za-z0-9_]*$")
+HEADER_PATH_RE = re.compile(r"^[A-Za-z0-9_][A-Za-z0-9_./+-]*\.(h|hh|hpp|cuh|inl)$")
+MIN_HIP_RE = re.compile(r"^\d+\.\d+$")
+# The sycl cell: `rule:GPnnn`, optionally followed by a space and the spelling that rule writes.
+SYCL_RULE_RE = re.compile(r"^rule:(GP\d+)(?: (\S.*))?$")
+# `-`, optionally followed by a space and the reason SYCL 2020 has no counterpart.
+SYCL_NONE_RE = re.compile(r"^-(?: (\S.*))?$")
+
+_NO_ROUTES: Mapping[str, str | None] = MappingProxyType({})
 
 
 class TableError(ValueError):
@@ -24,7 +59,7 @@ class TableError(ValueError):
 class Entry:
     cuda: str
     hip: str  # "=" same name, "-" none
-    sycl: str  # "" unknown/none, "=" same, "rule:GPnnn", or a spelling
+    sycl: str  # "" unknown, "=" same, a spelling, "rule:GPnnn [spelling]", or "- [reason]" (none)
     kind: str
     flags: frozenset[str]
     min_hip: tuple[int, int] | None
@@ -39,13 +74,29 @@ class Entry:
 
     def sycl_name(self) -> str | None:
         """A plain SYCL rename, or None (unknown, unsupported, or handled by a rule)."""
-        if not self.sycl or self.sycl == "-" or self.sycl.startswith("rule:"):
+        if not self.sycl or self.sycl.startswith(("-", "rule:")):
             return None
         return self.cuda if self.sycl == "=" else self.sycl
 
     @property
     def sycl_rule(self) -> str | None:
-        return self.sycl[5:] if self.sycl.startswith("rule:") else None
+        """The code of the SYCL rule that handles this name (`rule:GPnnn ...`), or None."""
+        m = SYCL_RULE_RE.match(self.sycl)
+        return m.group(1) if m else None
+
+    @property
+    def sycl_rule_spelling(self) -> str | None:
+        """What the handling rule writes for this name, when the row says (`rule:GP254 gpuport_blas_create`)."""
+        m = SYCL_RULE_RE.match(self.sycl)
+        return m.group(2) if m else None
+
+    @property
+    def sycl_unsupported(self) -> str | None:
+        """Why SYCL 2020 has no counterpart (`- reason`; "" when the row gives none), or None when it has one."""
+        m = SYCL_NONE_RE.match(self.sycl)
+        if m is None and "unsupported-sycl" not in self.flags:
+            return None
+        return (m.group(1) if m else None) or ""
 
 
 def parse_version(text: str) -> tuple[int, int]:
@@ -98,6 +149,20 @@ class Tables:
 
     def header(self, path: str) -> Entry | None:
         return self.headers.get(path)
+
+    def handled_by(self, code: str) -> Mapping[str, str | None]:
+        """The CUDA identifiers whose SYCL row routes them to rule `code` (`rule:GPnnn`), each with the
+        spelling the row gives it (None when the rule decides alone): a rule's name set comes from here."""
+        return self._routes.get(code, _NO_ROUTES)
+
+    @functools.cached_property
+    def _routes(self) -> dict[str, Mapping[str, str | None]]:
+        routes: dict[str, dict[str, str | None]] = {}
+        for name, entry in self.symbols.items():
+            code = entry.sycl_rule
+            if code is not None:
+                routes.setdefault(code, {})[name] = entry.sycl_rule_spelling
+        return {code: MappingProxyType(names) for code, names in routes.items()}
 
 
 def load_from(directory: Path) -> Tables:

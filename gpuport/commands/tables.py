@@ -52,9 +52,14 @@ def describe_entry(name: str, entry: Entry) -> str:
 def _sycl_text(entry: Entry) -> str:
     code = entry.sycl_rule
     if code is None:
-        return entry.sycl_name() or ("(unsupported)" if entry.sycl == "-" else "(none)")
+        why = entry.sycl_unsupported
+        if why is not None:
+            return f"(unsupported{': ' + why if why else ''})"
+        return entry.sycl_name() or "(none)"
     rule = by_code().get(code)
     where = module_of(code)
     if rule is None or where is None:
         return f"rule {code} (no such rule)"
-    return f"rule {code} {rule.name}, module {where[0]} ({where[1]})"
+    spelled = entry.sycl_rule_spelling
+    writes = f" -> {spelled}" if spelled else ""
+    return f"rule {code} {rule.name}{writes}, module {where[0]} ({where[1]})"

@@ -14,8 +14,10 @@ uses; family-specific names (`__float2half`, `__float2bfloat16`) one definition.
 
 from __future__ import annotations
 
-import re
+import functools
 from dataclasses import dataclass
+
+from ...tables import load_tables
 
 SCALAR = {"half": "sycl::half", "bf16": "gpuport_bfloat16"}
 PAIR = {"half": "gpuport_half2", "bf16": "gpuport_bfloat162"}
@@ -202,50 +204,36 @@ CUSTOM: dict[str, tuple[str | None, str]] = {
 HADD_INT = "inline int gpuport_hadd(int a, int b) { return int((static_cast<long long>(a) + b) >> 1); }"
 
 # -- plain spellings (types, constructors, casts): no helper function ---------------------------------------
-# CUDA name -> (spelling, family, is a function)
-RENAMES: dict[str, tuple[str, str, bool]] = {
-    "__half": ("sycl::half", "half", False),
-    "half": ("sycl::half", "half", False),
-    "__half2": ("gpuport_half2", "half", False),
-    "half2": ("gpuport_half2", "half", False),
-    "__nv_bfloat16": ("gpuport_bfloat16", "bf16", False),
-    "nv_bfloat16": ("gpuport_bfloat16", "bf16", False),
-    "__nv_bfloat162": ("gpuport_bfloat162", "bf16", False),
-    "nv_bfloat162": ("gpuport_bfloat162", "bf16", False),
-    "__float2half": ("sycl::half", "half", True),
-    "__float2half_rn": ("sycl::half", "half", True),
-    "__double2half": ("sycl::half", "half", True),
-    "__int2half_rn": ("sycl::half", "half", True),
-    "__uint2half_rn": ("sycl::half", "half", True),
-    "__short2half_rn": ("sycl::half", "half", True),
-    "__ushort2half_rn": ("sycl::half", "half", True),
-    "__half2float": ("static_cast<float>", "half", True),
-    "__half2int_rz": ("static_cast<int>", "half", True),
-    "__half2uint_rz": ("static_cast<unsigned int>", "half", True),
-    "__half2short_rz": ("static_cast<short>", "half", True),
-    "__half2ushort_rz": ("static_cast<unsigned short>", "half", True),
-    "__half2ll_rz": ("static_cast<long long>", "half", True),
-    "__floats2half2_rn": ("gpuport_half2", "half", True),
-    "__halves2half2": ("gpuport_half2", "half", True),
-    "make_half2": ("gpuport_half2", "half", True),
-    "__float2bfloat16": ("gpuport_bfloat16", "bf16", True),
-    "__float2bfloat16_rn": ("gpuport_bfloat16", "bf16", True),
-    "__bfloat162float": ("static_cast<float>", "bf16", True),
-    "__floats2bfloat162_rn": ("gpuport_bfloat162", "bf16", True),
-    "__halves2bfloat162": ("gpuport_bfloat162", "bf16", True),
-    "make_bfloat162": ("gpuport_bfloat162", "bf16", True),
+# What each becomes is the tables' row (`rule:GP239 sycl::half`, `rule:GP239 static_cast<float>`); the family
+# follows from the name (bfloat16 names are "bf16"), a function is only translated where it is called.
+# These four keep a plain SYCL spelling in the tables, which the rename (GP001) and the unconverted report
+# (GP003) go by where GP239 does not act (a `half` that is the program's own); GP239 writes these:
+PLAIN_TYPES: dict[str, str] = {
+    "__half": "sycl::half",
+    "half": "sycl::half",
+    "__half2": "gpuport_half2",
+    "half2": "gpuport_half2",
 }
 
-_WORD = re.compile(r"[A-Za-z_]\w*")
+
+def renames() -> dict[str, tuple[str, str, bool]]:
+    """CUDA name -> (spelling, family, is a function), for the names with no helper function."""
+    return dict(_renames())
 
 
-def type_text(text: str) -> str:
-    """A type as written (`const __half2 *`) with the half-precision type names translated: for rules
-    that build casts from declared types."""
-    return _WORD.sub(lambda m: _TYPES.get(m.group(), m.group()), text)
+@functools.cache
+def _renames() -> dict[str, tuple[str, str, bool]]:
+    tables = load_tables()
+    helpers = {*SCALAR_OPS, *PAIR_OPS, *CUSTOM}
+    spelled = {**PLAIN_TYPES, **tables.handled_by("GP239")}
+    out: dict[str, tuple[str, str, bool]] = {}
+    for cuda, spelling in spelled.items():
+        if cuda in helpers or spelling is None:
+            continue
+        function = tables.symbols[cuda].kind in ("function", "device-function")
+        out[cuda] = (spelling, "bf16" if "bfloat16" in cuda else "half", function)
+    return out
 
-
-_TYPES = {k: v[0] for k, v in RENAMES.items() if not v[2]}
 
 # Headers the translation drops: `<sycl/sycl.hpp>` provides sycl::half; the structs are defined inline.
 HEADERS = frozenset({"cuda_fp16.h", "cuda_fp16.hpp", "cuda_bf16.h", "cuda_bf16.hpp"})
@@ -265,18 +253,18 @@ UNSUPPORTED: dict[str, str] = {
 }
 
 
-def _names() -> dict[str, HalfName]:
+@functools.cache
+def names() -> dict[str, HalfName]:
+    """Every name GP239 translates, with its spelling (the helper-function names are the tables' spellings
+    too: `rule:GP239 gpuport_hadd`; a test checks they agree with helper_name)."""
     out: dict[str, HalfName] = {}
-    for cuda, (spelling, family, call) in RENAMES.items():
+    for cuda, (spelling, family, call) in _renames().items():
         out[cuda] = HalfName(cuda, spelling, family, None, call)
     for cuda in (*SCALAR_OPS, *PAIR_OPS):
         out[cuda] = HalfName(cuda, helper_name(cuda), None, cuda, True)
     for cuda, (fixed, _) in CUSTOM.items():
         out[cuda] = HalfName(cuda, helper_name(cuda), fixed, cuda, True)
     return out
-
-
-NAMES: dict[str, HalfName] = _names()
 
 
 # -- helper definitions ----------------------------------------------------------------------------------

@@ -20,7 +20,7 @@ from ...context import Include, RuleContext
 from ...diagnostics import Diagnostic, Safety
 from ...edits import Edit
 from ..base import Rule
-from .prelude import QUEUE_DEFINITION, RUNTIME_HEADERS
+from ._queue import QUEUE_DEFINITION, RUNTIME_HEADERS
 
 SYCL_INCLUDE = "#include <sycl/sycl.hpp>\n"
 
@@ -28,8 +28,7 @@ SYCL_INCLUDE = "#include <sycl/sycl.hpp>\n"
 class LibraryRule(Rule):
     """Renames a library's names to helper calls and puts the helpers where the library was included."""
 
-    # CUDA name -> replacement text
-    renames: dict[str, str] = {}
+    # CUDA name -> replacement text: the tables' rows routed to this rule (`rule:GPnnn spelling`)
     # include path -> the helper blocks that replace it (in order); [] replaces it by <sycl/sycl.hpp>
     headers: dict[str, list[str]] = {}
     # the library's names (for reporting the unmapped ones)
@@ -49,10 +48,11 @@ class LibraryRule(Rule):
 
     def rename_names(self, ctx: RuleContext) -> Iterator[Diagnostic]:
         declared = ctx.declared_names
+        renames = ctx.tables.handled_by(self.code)
         for occ in ctx.occurrences:
             if occ.name in declared or ctx.is_claimed(occ.start, occ.end):
                 continue
-            new = self.renames.get(occ.name)
+            new = renames.get(occ.name)
             if new is not None:
                 yield self.converted(
                     occ.start,

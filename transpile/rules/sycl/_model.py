@@ -25,9 +25,53 @@ from dataclasses import dataclass, field
 from tree_sitter import Node
 
 from ... import parse as ts
-from ...context import LITERAL_TYPES, Occurrence, RuleContext
+from ...context import Occurrence, RuleContext
 from ...options import ProjectFunction
-from ...tokens import code_identifiers, tokenize
+
+# `X as X`: re-exported (typed strictly, a plain import is private); the rules ask this module for them.
+from ._syntax import (
+    _walk as _walk,
+)
+from ._syntax import (
+    base_function_name as base_function_name,
+)
+from ._syntax import (
+    base_type as base_type,
+)
+from ._syntax import (
+    constructed_variable as constructed_variable,
+)
+from ._syntax import (
+    declarator_name as declarator_name,
+)
+from ._syntax import (
+    dim3_vars as dim3_vars,
+)
+from ._syntax import (
+    enclosing_function as enclosing_function,
+)
+from ._syntax import (
+    function_name as function_name,
+)
+from ._syntax import (
+    idents_in as idents_in,
+)
+from ._syntax import (
+    in_code as in_code,
+)
+from ._syntax import (
+    qualifiers as qualifiers,
+)
+from ._syntax import (
+    reads_lane_register as reads_lane_register,
+)
+from ._syntax import (
+    template_params as template_params,
+)
+from ._syntax import (
+    variable_type as variable_type,
+)
+from ._warp import SHUFFLES
 
 QUEUE = "gpuport_queue()"
 ITEM_PARAM = "const sycl::nd_item<3> &item"
@@ -51,14 +95,7 @@ ITEM_NAMES: set[str] = {
     "__syncthreads_and",
     "__syncthreads_or",
     "__syncwarp",
-    "__shfl_sync",
-    "__shfl_up_sync",
-    "__shfl_down_sync",
-    "__shfl_xor_sync",
-    "__shfl",
-    "__shfl_up",
-    "__shfl_down",
-    "__shfl_xor",
+    *SHUFFLES,
     "__ballot_sync",
     "__any_sync",
     "__all_sync",
@@ -80,7 +117,6 @@ _BUILTIN_RE = re.compile(
 _IDENT_RE = re.compile(rb"[A-Za-z_][A-Za-z0-9_]*")
 
 _FUNCTIONS = "(function_definition) @f"
-_QUALIFIER_TYPES = frozenset({"__global__", "__device__", "__host__", "__forceinline__", "__noinline__"})
 
 
 @dataclass
@@ -224,171 +260,6 @@ def model(ctx: RuleContext) -> Model:
     return cached
 
 
-# -- helpers over nodes ----------------------------------------------------------------------------------
-
-
-def qualifiers(node: Node) -> set[str]:
-    return {c.type for c in node.children if c.type in _QUALIFIER_TYPES}
-
-
-def function_name(ctx: RuleContext, fn: Node) -> str | None:
-    decl = ts.function_declarator(fn)
-    if decl is None:
-        return None
-    name = decl.child_by_field_name("declarator")
-    return ctx.text(name) if name is not None else None
-
-
-def base_function_name(ctx: RuleContext, fn: Node) -> str | None:
-    """The function's name without explicit template arguments: `coeff<float>` (a specialisation) -> `coeff`."""
-    decl = ts.function_declarator(fn)
-    name = decl.child_by_field_name("declarator") if decl is not None else None
-    if name is not None and name.type == "template_function":
-        name = name.child_by_field_name("name")
-    return ctx.text(name) if name is not None else None
-
-
-def template_params(ctx: RuleContext, fn: Node) -> list[str]:
-    parent = fn.parent
-    if parent is None or parent.type != "template_declaration":
-        return []
-    plist = parent.child_by_field_name("parameters")
-    names: list[str] = []
-    for p in plist.named_children if plist is not None else []:
-        ids = [c for c in _walk(p) if c.type in ("type_identifier", "identifier")]
-        if ids:
-            names.append(ctx.text(ids[-1]) if p.type == "parameter_declaration" else ctx.text(ids[0]))
-    return names
-
-
-def _walk(node: Node) -> Iterator[Node]:
-    stack = [node]
-    while stack:
-        n = stack.pop()
-        yield n
-        stack.extend(reversed(n.children))
-
-
-def enclosing_function(node: Node) -> Node | None:
-    n = node.parent
-    while n is not None:
-        if n.type == "function_definition":
-            return n
-        n = n.parent
-    return None
-
-
-def declarator_name(ctx: RuleContext, decl: Node) -> tuple[str, list[str], int] | None:
-    """(name, array extents, pointer depth) of a declarator; None when it is not a plain variable."""
-    dims: list[str] = []
-    depth = 0
-    n: Node | None = decl
-    while n is not None:
-        if n.type == "identifier":
-            return ctx.text(n), dims, depth
-        if n.type == "init_declarator":
-            n = n.child_by_field_name("declarator")
-        elif n.type == "array_declarator":
-            size = n.child_by_field_name("size")
-            dims.insert(0, ctx.text(size) if size is not None else "")
-            n = n.child_by_field_name("declarator")
-        elif n.type == "pointer_declarator":
-            depth += 1
-            n = n.child_by_field_name("declarator")
-        elif n.type == "reference_declarator":
-            n = n.named_children[0] if n.named_children else None
-        else:
-            return None
-    return None
-
-
-def base_type(ctx: RuleContext, decl: Node) -> str:
-    """The declaration's type text without storage classes and CUDA qualifiers (`const` kept)."""
-    parts: list[str] = []
-    for c in decl.children:
-        if c.type in ("type_qualifier",) and ctx.text(c) in ("const", "volatile", "unsigned", "signed"):
-            parts.append(ctx.text(c))
-        elif c.type in (
-            "primitive_type",
-            "type_identifier",
-            "sized_type_specifier",
-            "template_type",
-            "qualified_identifier",
-            "struct_specifier",
-        ):
-            parts.append(ctx.text(c))
-    return " ".join(parts)
-
-
-def variable_type(ctx: RuleContext, name: str, at: Node) -> tuple[str, list[str], int] | None:
-    """Type text, array extents and pointer depth of variable `name` as seen at `at`, when found by
-    looking through the enclosing function's parameters and declarations, then file-scope declarations."""
-    if name in dim3_vars(ctx):
-        return "dim3", [], 0
-    fn = enclosing_function(at)
-    for scope in [fn, None] if fn is not None else [None]:
-        got = _declared_types(ctx, scope).get(name)
-        if got is not None:
-            return got[0], list(got[1]), got[2]
-    return None
-
-
-_DECLARATIONS = "(parameter_declaration) @d (declaration) @d (field_declaration) @d"
-
-
-def _declared_types(ctx: RuleContext, fn: Node | None) -> dict[str, tuple[str, list[str], int]]:
-    """Name -> (type, extents, pointer depth) of its first declaration with a type, in function `fn` or
-    (None) anywhere in the file: collected once per scope, not once per name asked.
-
-    The file-wide scope holds the declarations inside other functions too (a parameter `tile` of one
-    function names the type of another's `tile` when the latter's own declaration did not parse as
-    one): what this lookup has always answered, as its test for the file scope (`scope is ctx.root`,
-    a new node object each time) never held."""
-    cache: dict[tuple[int, int] | None, dict[str, tuple[str, list[str], int]]] | None = getattr(
-        ctx, "_sycl_declared_types", None
-    )
-    if cache is None:
-        cache = {}
-        ctx._sycl_declared_types = cache  # type: ignore[attr-defined]
-    key = (fn.start_byte, fn.end_byte) if fn is not None else None
-    found = cache.get(key)
-    if found is not None:
-        return found
-    found = {}
-    for node in ts.captures(_DECLARATIONS, fn if fn is not None else ctx.root).get("d", []):
-        for d in node.children_by_field_name("declarator"):
-            got = declarator_name(ctx, d)
-            if got is not None and got[0] not in found:
-                t = base_type(ctx, node)
-                if t:
-                    found[got[0]] = (t, got[1], got[2])
-    cache[key] = found
-    return found
-
-
-def in_code(ctx: RuleContext, start: int, end: int) -> bool:
-    """True when [start, end) is code: not inside a comment or string (tokenising raw regions)."""
-    node = ctx.root.descendant_for_byte_range(start, end)
-    if node is None:
-        return False
-    if node.type in LITERAL_TYPES:
-        return False
-    p = node.parent
-    for _ in range(3):
-        if p is None:
-            break
-        if p.type in LITERAL_TYPES:
-            return False
-        p = p.parent
-    if node.start_byte == start and node.end_byte == end:
-        return True
-    # raw text (macro body, ERROR): tokenise it
-    return any(
-        t.kind == "ident" and t.start == start
-        for t in tokenize(ctx.source[node.start_byte : node.end_byte], node.start_byte)
-    )
-
-
 @dataclass(frozen=True)
 class BuiltinUse:
     var: str  # threadIdx ...
@@ -411,29 +282,6 @@ def builtin_uses(ctx: RuleContext) -> list[BuiltinUse]:
             out.append(BuiltinUse(m.group(1).decode(), m.group(2).decode(), m.start(), m.end()))
     ctx._sycl_builtins = out  # type: ignore[attr-defined]
     return out
-
-
-def dim3_vars(ctx: RuleContext) -> set[str]:
-    """Names declared with type dim3 anywhere in the file (they become sycl::range<3>)."""
-    cached = getattr(ctx, "_sycl_dim3", None)
-    if isinstance(cached, set):
-        return cached
-    names: set[str] = set()
-    for t in ts.captures("(type_identifier) @t", ctx.root).get("t", []):
-        decl = t.parent
-        if ctx.text(t) != "dim3" or decl is None:
-            continue
-        for d in decl.children_by_field_name("declarator"):
-            if d.type == "function_declarator" and enclosing_function(decl) is not None:
-                constructed = constructed_variable(ctx, d)
-                if constructed is not None:
-                    names.add(constructed)
-                continue
-            got = declarator_name(ctx, d)
-            if got is not None and not got[1] and not got[2]:
-                names.add(got[0])
-    ctx._sycl_dim3 = names  # type: ignore[attr-defined]
-    return names
 
 
 def dim3_functions(ctx: RuleContext) -> set[str]:
@@ -620,7 +468,7 @@ def _render_substitutions(ctx: RuleContext) -> tuple[list[int], list[tuple[int, 
     sources are each computed once per file)."""
     cached = getattr(ctx, "_sycl_render_subs", None)
     if cached is None:
-        from .half_precision import half_edits  # half types/intrinsics in moved text (GP239)
+        from ._half import half_edits  # half types/intrinsics in moved text (GP239)
 
         subs = sorted(
             [(b.start, b.end, b.sycl) for b in builtin_uses(ctx)]
@@ -655,21 +503,6 @@ def render(ctx: RuleContext, start: int, end: int) -> str:
                 ctx._sycl_minmax_rendered = True  # type: ignore[attr-defined]
     parts.append(ctx.slice(pos, end))
     return "".join(parts)
-
-
-def idents_in(ctx: RuleContext, node: Node) -> frozenset[str]:
-    """Identifier tokens in a node's code (raw regions tokenised). Cached per byte range: the model and
-    the warp analyses ask about every function body, each several times."""
-    cache: dict[tuple[int, int], frozenset[str]] | None = getattr(ctx, "_sycl_idents", None)
-    if cache is None:
-        cache = {}
-        ctx._sycl_idents = cache  # type: ignore[attr-defined]
-    key = (node.start_byte, node.end_byte)
-    found = cache.get(key)
-    if found is None:
-        found = frozenset(t.decode() for t in code_identifiers(ctx.source[key[0] : key[1]]))
-        cache[key] = found
-    return found
 
 
 # -- building the model ----------------------------------------------------------------------------------
@@ -799,20 +632,6 @@ def _launch_needs(f: Function) -> tuple[object, ...]:
     definition of a name): local memory, template parameters, device globals."""
     shared = [(v.name, v.elem_type, tuple(v.dims), v.dynamic) for v in [*f.shared, *f.shared_in]]
     return (shared, tuple(f.template_params), tuple(f.globals_used))
-
-
-_LANE_REGISTER = re.compile(rb"%%?(laneid|lanemask_(lt|le|gt|ge|eq))\b")
-
-
-def reads_lane_register(ctx: RuleContext, body: Node | None) -> bool:
-    """True when inline PTX in the body reads %laneid or a %lanemask_* register (GP244 rewrites it with
-    the sub-group's lane id, which needs the nd_item)."""
-    if body is None or b"asm" not in ctx.source[body.start_byte : body.end_byte]:
-        return False
-    return any(
-        _LANE_REGISTER.search(ctx.source[a.start_byte : a.end_byte])
-        for a in ts.captures("(gnu_asm_expression) @a", body).get("a", [])
-    )
 
 
 def name_count(ctx: RuleContext, f: Function) -> int:
@@ -1236,22 +1055,7 @@ def _add_project_globals(
             )
 
 
-def constructed_variable(ctx: RuleContext, declarator: Node) -> str | None:
-    """The name in `T name(args)` inside a function body: tree-sitter parses it as a function declaration
-    (C++'s "most vexing parse"), but in a block it is all but always a variable constructed from args.
-    Callers check that the declaration is in a block."""
-    if declarator.type != "function_declarator":
-        return None
-    inner = declarator.child_by_field_name("declarator")
-    return ctx.text(inner) if inner is not None and inner.type == "identifier" else None
-
-
 def indent_of(ctx: RuleContext, offset: int) -> str:
     line_start = ctx.source.rfind(b"\n", 0, offset) + 1
     m = re.match(rb"[ \t]*", ctx.source[line_start:offset])
     return m.group().decode() if m else ""
-
-
-def is_statement(node: Node) -> bool:
-    """True when the call's value is discarded (it is a whole expression statement)."""
-    return node.parent is not None and node.parent.type == "expression_statement"

@@ -19,62 +19,32 @@ from tree_sitter import Node
 from ... import parse as ts
 from ...context import RuleContext
 from ...edits import Edit
+from ...tables import Tables
 from ...tokens import tokenize
 
-# CUDA type and enumerator names -> the inline definitions' names (a plain rename keeps every use valid:
-# the structs have CUDA's field names, the enumerators CUDA's values).
-TYPES: dict[str, str] = {
-    "cudaTextureObject_t": "gpuport_texture_object",
-    "cudaResourceDesc": "gpuport_resource_desc",
-    "cudaTextureDesc": "gpuport_texture_desc",
-    "cudaChannelFormatDesc": "gpuport_channel_desc",
-    "cudaArray": "gpuport_array",
-    "cudaArray_t": "gpuport_array_t",
-    "cudaArray_const_t": "gpuport_array_const_t",
-    "cudaTextureAddressMode": "gpuport_address_mode",
-    "cudaTextureFilterMode": "gpuport_filter_mode",
-    "cudaTextureReadMode": "gpuport_read_mode",
-    "cudaResourceType": "gpuport_resource_type",
-    "cudaChannelFormatKind": "gpuport_channel_kind",
-}
-ENUMS: dict[str, str] = {
-    "cudaAddressModeWrap": "gpuport_address_wrap",
-    "cudaAddressModeClamp": "gpuport_address_clamp",
-    "cudaAddressModeMirror": "gpuport_address_mirror",
-    "cudaAddressModeBorder": "gpuport_address_border",
-    "cudaFilterModePoint": "gpuport_filter_point",
-    "cudaFilterModeLinear": "gpuport_filter_linear",
-    "cudaReadModeElementType": "gpuport_read_element_type",
-    "cudaReadModeNormalizedFloat": "gpuport_read_normalized_float",
-    "cudaResourceTypeArray": "gpuport_resource_array",
-    "cudaResourceTypeMipmappedArray": "gpuport_resource_mipmapped_array",
-    "cudaResourceTypeLinear": "gpuport_resource_linear",
-    "cudaResourceTypePitch2D": "gpuport_resource_pitch2d",
-    "cudaChannelFormatKindSigned": "gpuport_channel_signed",
-    "cudaChannelFormatKindUnsigned": "gpuport_channel_unsigned",
-    "cudaChannelFormatKindFloat": "gpuport_channel_float",
-    "cudaChannelFormatKindNone": "gpuport_channel_none",
-    "cudaArrayDefault": "0",
-}
-# Host functions whose arguments stay as written (only the name changes).
-HOST_RENAMES: dict[str, str] = {
-    "cudaCreateChannelDesc": "gpuport_create_channel_desc",
-    "cudaMallocArray": "gpuport_malloc_array",
-    "cudaFreeArray": "gpuport_free_array",
-    "cudaCreateTextureObject": "gpuport_create_texture_object",
-    "cudaDestroyTextureObject": "gpuport_destroy_texture_object",
-}
-# Host copies: new name, index of the copy-kind argument (dropped: USM pointers know where they live),
-# and whether a trailing stream argument may follow.
-HOST_COPIES: dict[str, tuple[str, int]] = {
-    "cudaMemcpy2DToArray": ("gpuport_memcpy_2d_to_array", 7),
-    "cudaMemcpy2DToArrayAsync": ("gpuport_memcpy_2d_to_array_async", 7),
-    "cudaMemcpyToArray": ("gpuport_memcpy_to_array", 5),
-    "cudaMemcpyToArrayAsync": ("gpuport_memcpy_to_array_async", 5),
-    "cudaMemcpy2DFromArray": ("gpuport_memcpy_2d_from_array", 7),
-    "cudaMemcpy2DFromArrayAsync": ("gpuport_memcpy_2d_from_array_async", 7),
-    "cudaMemcpyFromArray": ("gpuport_memcpy_from_array", 5),
-    "cudaMemcpyFromArrayAsync": ("gpuport_memcpy_from_array_async", 5),
+# The names GP252 maps and what each becomes are the tables' rows routed to it (`rule:GP252 spelling`):
+# CUDA's texture types and enumerators become the inline definitions' names (a plain rename keeps every use
+# valid: the structs have CUDA's field names, the enumerators CUDA's values), host functions whose
+# arguments stay as written become the inline functions' names. Rows routed without a spelling are the
+# unsupported ones below.
+
+
+def renames(tables: Tables) -> dict[str, str]:
+    """CUDA texture name -> what GP252 writes for it (host copies included)."""
+    return {n: s for n, s in tables.handled_by("GP252").items() if s is not None}
+
+
+# Host copies (renamed as the tables say): the index of the copy-kind argument (dropped: USM pointers know
+# where they live); an `...Async` copy may take a trailing stream argument.
+HOST_COPIES: dict[str, int] = {
+    "cudaMemcpy2DToArray": 7,
+    "cudaMemcpy2DToArrayAsync": 7,
+    "cudaMemcpyToArray": 5,
+    "cudaMemcpyToArrayAsync": 5,
+    "cudaMemcpy2DFromArray": 7,
+    "cudaMemcpy2DFromArrayAsync": 7,
+    "cudaMemcpyFromArray": 5,
+    "cudaMemcpyFromArrayAsync": 5,
 }
 # Texture and surface API with no mapping here: reported with what remains.
 UNSUPPORTED: dict[str, str] = {
@@ -105,7 +75,6 @@ OTHER_FETCHES = frozenset(
         "surf3Dwrite",
     }
 )  # fmt: skip
-HOST_NAMES = frozenset({*HOST_RENAMES, *HOST_COPIES})
 
 DEVICE_PART = r"""#ifndef GPUPORT_TEXTURE
 #define GPUPORT_TEXTURE

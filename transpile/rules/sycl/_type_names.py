@@ -24,22 +24,27 @@ _WORD = re.compile(r"(?<![\w:])[A-Za-z_]\w*")
 @functools.cache
 def _renames() -> dict[str, str]:
     # Imported here: the rule modules import this one's callers.
-    from ._half_table import RENAMES as HALF
-    from ._texture import TYPES as TEXTURE_TYPES
-    from .lib_cublas import RENAMES as CUBLAS
-    from .lib_curand import RENAMES as CURAND
+    from ._half_table import renames as half_renames
 
+    tables = load_tables()
     out: dict[str, str] = {}
     # Table spellings only for names with CUDA's prefixes: vector types (`float4`) stay structs (GP236),
     # whatever the table's SYCL column says.
-    for name, entry in load_tables().symbols.items():
+    for name, entry in tables.symbols.items():
         spelling = entry.sycl_name()
         if entry.kind == "type" and spelling is not None and CUDA_NAME.fullmatch(name):
             out[name] = spelling
-    out.update(TEXTURE_TYPES)
-    out.update(CUBLAS)
-    out.update(CURAND)
-    out.update({k: v[0] for k, v in HALF.items() if not v[2]})
+    # texture types (GP252): the spellings of its rows of kind type
+    out.update(
+        {
+            k: v
+            for k, v in tables.handled_by("GP252").items()
+            if v is not None and tables.symbols[k].kind == "type"
+        }
+    )
+    for code in ("GP254", "GP255"):  # cuBLAS and cuRAND: the spellings of the rows routed to those rules
+        out.update({k: v for k, v in tables.handled_by(code).items() if v is not None})
+    out.update({k: v[0] for k, v in half_renames().items() if not v[2]})
     return out
 
 

@@ -17,7 +17,7 @@ from tree_sitter import Node
 from ... import parse as ts
 from ...context import RuleContext
 from ...edits import Edit
-from ._model import _walk, enclosing_function
+from ._syntax import _walk, enclosing_function, function_name, idents_in, reads_lane_register, variable_type
 
 SG = "item.get_sub_group()"
 WG = "item.get_group()"
@@ -541,65 +541,6 @@ def helper_edit(ctx: RuleContext, at: int, text: str) -> Edit:
 _TILE_WORDS = frozenset({"thread_block_tile", "tiled_partition"})
 
 
-def _idiom_loops(ctx: RuleContext, body: Node) -> list[Node]:
-    return [
-        loop
-        for loop in ts.captures("(for_statement) @f", body).get("f", [])
-        if reduction_loop(ctx, loop) or scan_loop(ctx, loop)
-    ]
-
-
-def fixed_subgroup_functions(ctx: RuleContext) -> set[str]:
-    """Kernels and device functions whose SYCL form assumes 32-lane sub-groups: they use a 32-lane
-    cooperative-groups tile (GP241) or a shuffle that no idiom rule (GP230/GP231/GP234) takes (GP235),
-    directly or through the device functions they call."""
-    cached = getattr(ctx, "_fixed_subgroup", None)
-    if isinstance(cached, set):
-        return cached
-    from ._model import idents_in, model
-
-    m = model(ctx)
-    direct: set[str] = set()
-    calls: dict[str, set[str]] = {}
-    names = set(m.functions)
-    for f in m.functions.values():
-        body = f.node.child_by_field_name("body")
-        if body is None:
-            calls[f.name] = set()
-            continue
-        ids = idents_in(ctx, body)
-        calls[f.name] = names & ids
-        if ids & _TILE_WORDS:
-            direct.add(f.name)
-            continue
-        if not ids & SHUFFLES:
-            continue
-        loops = _idiom_loops(ctx, body)
-        for call in ts.captures("(call_expression) @c", body).get("c", []):
-            if call_name(ctx, call) in SHUFFLES and not any(
-                lp.start_byte <= call.start_byte and call.end_byte <= lp.end_byte for lp in loops
-            ):
-                direct.add(f.name)
-                break
-    out = set(direct)
-    changed = True
-    while changed:
-        changed = False
-        for name, callees in calls.items():
-            if name not in out and callees & out:
-                out.add(name)
-                changed = True
-    ctx._fixed_subgroup = out  # type: ignore[attr-defined]
-    return out
-
-
-def subgroup_attribute(ctx: RuleContext, kernel: str) -> str:
-    """The kernel-lambda attribute a launch of `kernel` needs (with a leading space), or ""."""
-    if kernel not in fixed_subgroup_functions(ctx):
-        return ""
-    return f" [[sycl::reqd_sub_group_size({ctx.options.sycl_subgroup_size})]]"
-
-
 # CUDA shuffle (mask-less name) -> helper for a width other than 32 (segments of `width` lanes).
 WIDTH_HELPERS = {
     "__shfl_down": "gpuport_shfl_down_width",
@@ -705,8 +646,6 @@ def subgroup_functions(ctx: RuleContext) -> set[str]:
     cached = getattr(ctx, "_subgroup_fns", None)
     if isinstance(cached, set):
         return cached
-    from ._model import function_name, idents_in, reads_lane_register
-
     bodies: dict[str, list[Node]] = {}
     for fn in ts.captures("(function_definition) @f", ctx.root).get("f", []):
         name, body = function_name(ctx, fn), fn.child_by_field_name("body")
@@ -758,8 +697,6 @@ def tile_index_kind(ctx: RuleContext, node: Node) -> str | None:
 
 
 def _is_warp_tile(ctx: RuleContext, ident: Node) -> bool:
-    from ._model import variable_type
-
     got = variable_type(ctx, ctx.text(ident), ident)
     if got is not None and re.search(r"thread_block_tile\s*<\s*(32|warpSize)\s*>", got[0]):
         return True
@@ -793,13 +730,9 @@ def warp_slot_dims(ctx: RuleContext, fn: Node, name: str, dims: list[str]) -> li
     (`a[warp]`, `a[k][threadIdx.x / 32]`, `a[tile.meta_group_rank()]`) scaled by 32: the array holds one
     slot per warp, and with sub-groups of s lanes a block has 32/s times as many sub-groups as warps (s = 1
     on a CPU). Only in functions whose warp index becomes the sub-group's (subgroup_functions, 1-D block)."""
-    from .warp_lane import one_dimensional
-
     body = fn.child_by_field_name("body")
     if body is None or not dims or "" in dims:
         return dims
-    from ._model import function_name
-
     if function_name(ctx, fn) not in subgroup_functions(ctx) or not one_dimensional(ctx, fn):
         return dims
     scaled: set[int] = set()
@@ -816,3 +749,45 @@ def warp_slot_dims(ctx: RuleContext, fn: Node, name: str, dims: list[str]) -> li
         (f"{d} * 32" if re.fullmatch(r"\w+", d) else f"({d}) * 32") if k in scaled else d
         for k, d in enumerate(dims)
     ]
+
+
+_MULTI_DIM = re.compile(r"\b(threadIdx|blockDim)\s*\.\s*[yz]\b")
+
+
+def _launch_configs(ctx: RuleContext) -> dict[str, list[Node]]:
+    """Kernel name -> the `<<<...>>>` configurations launching it, in file order. Found with one query
+    per file and kept on the context: a query per kernel made translation quadratic in file size."""
+    found: dict[str, list[Node]] | None = getattr(ctx, "_warp_lane_launches", None)
+    if found is None:
+        found = {}
+        # The `<<<...>>>` children of calls, from the tree's index: what the query `(call_expression
+        # function: (_) @fn (kernel_call_syntax) @cfg)` finds, without another walk of the whole tree.
+        for cfg in ts.root_index(ctx.root).get("kernel_call_syntax", []):
+            call = cfg.parent
+            fn = call.child_by_field_name("function") if call is not None else None
+            if call is None or call.type != "call_expression" or fn is None:
+                continue
+            callee = ctx.text(fn).split("<")[0].split("::")[-1]
+            found.setdefault(callee, []).append(cfg)
+        ctx._warp_lane_launches = found  # type: ignore[attr-defined]
+    return found
+
+
+def one_dimensional(ctx: RuleContext, fn: Node) -> bool:
+    """True when the function's block is provably 1-D (see warp_lane.py, GP233, for when that is)."""
+    if _MULTI_DIM.search(ctx.text(fn)):
+        return False
+    name = function_name(ctx, fn)
+    for config in _launch_configs(ctx).get(name, []) if name is not None else []:
+        cfg = [c for c in config.named_children if c.type != "comment"]
+        if len(cfg) < 2:
+            return False
+        block = cfg[1]
+        if call_name(ctx, block) == "dim3":
+            if any(ctx.text(a).strip() not in ("1", "1u") for a in call_args(block)[1:]):
+                return False
+        elif block.type == "identifier":
+            t = variable_type(ctx, ctx.text(block), block)
+            if t is not None and "dim3" in t[0]:
+                return False
+    return True

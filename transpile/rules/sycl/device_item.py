@@ -34,7 +34,7 @@ from ...context import RuleContext
 from ...diagnostics import Diagnostic
 from ..base import Rule
 from ._model import Function, base_function_name, model, qualifiers
-from .kernel_signature import append_args, append_params
+from ._signature import append_args, append_params
 
 
 class DeviceFunctionItem(Rule):

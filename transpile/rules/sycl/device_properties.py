@@ -28,7 +28,7 @@ References
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 
 from ...context import Occurrence, RuleContext
 from ...diagnostics import Diagnostic, Safety
@@ -36,13 +36,8 @@ from ...edits import Edit
 from ..base import Rule
 from ._memory_helpers import block_edit
 
-NAMES = {
-    "cudaDeviceProp": "gpuport_device_prop",
-    "cudaGetDeviceProperties": "gpuport_get_device_properties",
-    "cudaGetDeviceProperties_v2": "gpuport_get_device_properties",
-    "cudaFuncAttributes": "gpuport_func_attributes",
-    "cudaFuncGetAttributes": "gpuport_func_get_attributes",
-}
+# The names and what each becomes: the tables' rows routed to GP258 (`rule:GP258 gpuport_device_prop`).
+# The kernel-attribute names get a helper block of their own.
 _FUNC_NAMES = frozenset({"cudaFuncAttributes", "cudaFuncGetAttributes"})
 
 HELPER = """\
@@ -138,10 +133,11 @@ class DeviceProperties(Rule):
 
     def run(self, ctx: RuleContext) -> Iterator[Diagnostic]:
         declared = ctx.declared_names
+        names = ctx.tables.handled_by(self.code)
         uses = [
             o
             for o in ctx.occurrences
-            if o.name in NAMES
+            if names.get(o.name)
             and o.name not in declared
             and not (o.node is not None and o.node.type == "field_identifier")
             and not ctx.is_claimed(o.start, o.end)
@@ -151,18 +147,22 @@ class DeviceProperties(Rule):
             ([o for o in uses if o.name in _FUNC_NAMES], FUNC_HELPER),
         ):
             if group:
-                yield from self._group(ctx, group, text)
+                yield from self._group(ctx, group, text, names)
 
-    def _group(self, ctx: RuleContext, uses: list[Occurrence], text: str) -> Iterator[Diagnostic]:
+    def _group(
+        self, ctx: RuleContext, uses: list[Occurrence], text: str, names: Mapping[str, str | None]
+    ) -> Iterator[Diagnostic]:
         helper = block_edit(ctx, min(o.start for o in uses), text)
         for i, o in enumerate(uses):
-            edits = [Edit(o.start, o.end, NAMES[o.name])]
+            new = names[o.name]
+            assert new is not None
+            edits = [Edit(o.start, o.end, new)]
             if i == 0:
                 edits.insert(0, helper)
             yield self.converted(
                 o.start,
                 o.end,
-                f"`{o.name}` -> `{NAMES[o.name]}` (filled from the SYCL device)",
+                f"`{o.name}` -> `{new}` (filled from the SYCL device)",
                 edits,
                 family="runtime" if "Get" in o.name else "types",
                 symbol=o.name,

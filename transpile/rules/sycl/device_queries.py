@@ -64,75 +64,27 @@ from ...calls import CallSite, call_at
 from ...context import RuleContext
 from ...diagnostics import Diagnostic, Safety
 from ...edits import Edit
+from ...tables import Tables
 from ..base import Rule
 from ._model import QUEUE, render
-from .memory_api import wrap
+from ._queue import wrap
 
 DEVICE = f"{QUEUE}.get_device()"
 
 
-def _info(desc: str, scale: str = "") -> str:
-    return f"(int)({DEVICE}.get_info<sycl::info::device::{desc}>(){scale})"
+# What cudaDeviceGetAttribute(&v, ATTR, dev) becomes, `v = <spelling>`: the tables' rows for the cudaDevAttr*
+# names routed to GP237 (`rule:GP237 (int)(gpuport_queue().get_device().get_info<...>())`). Attributes SYCL
+# 2020 cannot query (CUDA's programming-model limits, or 0/1 for a capability SYCL lacks or gives no way to
+# ask about) are constants whose comment says why (`rule:GP237 65536 /* CUDA's limit; ... */`).
+_CONSTANT = re.compile(r"(\S+) /\* (.*) \*/")
 
 
-def _aspect(aspect: str) -> str:
-    return f"(int){DEVICE}.has(sycl::aspect::{aspect})"
+def attribute_spellings(tables: Tables) -> dict[str, str]:
+    return {
+        n: s for n, s in tables.handled_by("GP237").items() if s is not None and n.startswith("cudaDevAttr")
+    }
 
 
-ATTRIBUTES: dict[str, str] = {
-    "cudaDevAttrMultiProcessorCount": _info("max_compute_units"),
-    "cudaDevAttrWarpSize": _info("sub_group_sizes", ".back()"),
-    "cudaDevAttrMaxThreadsPerBlock": _info("max_work_group_size"),
-    "cudaDevAttrMaxSharedMemoryPerBlock": _info("local_mem_size"),
-    "cudaDevAttrMaxSharedMemoryPerBlockOptin": _info("local_mem_size"),
-    "cudaDevAttrClockRate": _info("max_clock_frequency", " * 1000"),
-    "cudaDevAttrMaxBlockDimX": _info("max_work_item_sizes<3>", "[2]"),
-    "cudaDevAttrMaxBlockDimY": _info("max_work_item_sizes<3>", "[1]"),
-    "cudaDevAttrMaxBlockDimZ": _info("max_work_item_sizes<3>", "[0]"),
-    "cudaDevAttrGlobalMemoryBusWidth": _info("global_mem_cache_line_size", " * 8"),
-    "cudaDevAttrCanMapHostMemory": _aspect("usm_host_allocations"),
-    "cudaDevAttrManagedMemory": _aspect("usm_shared_allocations"),
-    "cudaDevAttrConcurrentManagedAccess": _aspect("usm_shared_allocations"),
-    "cudaDevAttrMaxSharedMemoryPerMultiprocessor": _info("local_mem_size"),
-    "cudaDevAttrL2CacheSize": _info("global_mem_cache_size"),
-    "cudaDevAttrEccEnabled": _info("error_correction_support"),
-    "cudaDevAttrMaxThreadsPerMultiProcessor": _info("max_work_group_size"),
-    "cudaDevAttrUnifiedAddressing": _aspect("usm_device_allocations"),
-    "cudaDevAttrPageableMemoryAccess": _aspect("usm_system_allocations"),
-    "cudaDevAttrHostNativeAtomicSupported": _aspect("usm_atomic_host_allocations"),
-}
-# Attributes SYCL 2020 cannot query: CUDA's programming-model limits, or 0/1 for a capability SYCL lacks
-# (or gives no way to ask about). The emitted constant carries the reason as a comment.
-_LIMIT = "CUDA's limit; SYCL 2020 has no query for it"
-_NONE = "SYCL 2020 has no such capability"
-_UNKNOWN = "SYCL 2020 cannot query it"
-CONSTANTS: dict[str, tuple[str, str]] = {
-    "cudaDevAttrMaxGridDimX": ("2147483647", _LIMIT),
-    "cudaDevAttrMaxGridDimY": ("65535", _LIMIT),
-    "cudaDevAttrMaxGridDimZ": ("65535", _LIMIT),
-    "cudaDevAttrTotalConstantMemory": ("65536", _LIMIT),
-    "cudaDevAttrMaxRegistersPerBlock": ("65536", _LIMIT),
-    "cudaDevAttrMaxRegistersPerMultiprocessor": ("65536", _LIMIT),
-    "cudaDevAttrMaxPitch": ("2147483647", _LIMIT),
-    "cudaDevAttrAsyncEngineCount": ("1", "SYCL 2020 cannot query copy engines; queues may overlap copies"),
-    "cudaDevAttrGpuOverlap": ("1", "SYCL 2020 cannot query copy engines; queues may overlap copies"),
-    "cudaDevAttrConcurrentKernels": ("1", "SYCL 2020 cannot query it; separate queues may run concurrently"),
-    "cudaDevAttrCooperativeLaunch": ("0", _NONE),
-    "cudaDevAttrCooperativeMultiDeviceLaunch": ("0", _NONE),
-    "cudaDevAttrStreamPrioritiesSupported": ("0", _NONE),
-    "cudaDevAttrMemoryPoolsSupported": ("0", _NONE),
-    "cudaDevAttrKernelExecTimeout": ("0", _UNKNOWN),
-    "cudaDevAttrComputeMode": ("0", "cudaComputeModeDefault; " + _UNKNOWN),
-    "cudaDevAttrIsMultiGpuBoard": ("0", _UNKNOWN),
-    "cudaDevAttrTccDriver": ("0", _UNKNOWN),
-    "cudaDevAttrPciBusId": ("0", _UNKNOWN),
-    "cudaDevAttrPciDeviceId": ("0", _UNKNOWN),
-    "cudaDevAttrPciDomainId": ("0", _UNKNOWN),
-    # As cudaDeviceProp's major/minor (GP258): 9.0, so capability checks written for CUDA let it run.
-    "cudaDevAttrComputeCapabilityMajor": ("9", "no compute capability in SYCL 2020; 9 passes CUDA's checks"),
-    "cudaDevAttrComputeCapabilityMinor": ("0", "no compute capability in SYCL 2020"),
-    "cudaDevAttrIntegrated": ("0", _UNKNOWN),
-}
 WG_SIZE = f"{DEVICE}.get_info<sycl::info::device::max_work_group_size>()"
 LOCAL_MEM = f"{DEVICE}.get_info<sycl::info::device::local_mem_size>()"
 UNITS = f"{DEVICE}.get_info<sycl::info::device::max_compute_units>()"
@@ -151,7 +103,7 @@ OCCUPANCY = frozenset(
 # Cache and shared-memory bank configuration are hints a SYCL device decides for itself.
 NO_OPS = frozenset(
     {
-        "cudaSetDevice", "cudaSetDeviceFlags", "cudaFuncSetAttribute", "cudaProfilerStart", "cudaProfilerStop",
+        "cudaSetDeviceFlags", "cudaFuncSetAttribute", "cudaProfilerStart", "cudaProfilerStop",
         "cudaFuncSetCacheConfig", "cudaDeviceSetCacheConfig", "cudaThreadSetCacheConfig",
         "cudaFuncSetSharedMemConfig", "cudaDeviceSetSharedMemConfig",
         "cudaDeviceEnablePeerAccess", "cudaDeviceDisablePeerAccess",
@@ -211,8 +163,9 @@ class DeviceQueries(Rule):
                 )
             elif occ.name == "cudaDeviceGetAttribute" and len(call.args) == 3:
                 attr = call.arg_text(ctx, 1).strip()
-                if attr in CONSTANTS:
-                    message = f"`{attr}` -> constant {CONSTANTS[attr][0]} ({CONSTANTS[attr][1]})"
+                constant = _CONSTANT.fullmatch(attribute_spellings(ctx.tables).get(attr, ""))
+                if constant is not None:
+                    message = f"`{attr}` -> constant {constant.group(1)} ({constant.group(2)})"
             yield self.converted(
                 occ.start,
                 occ.end,
@@ -258,12 +211,8 @@ class DeviceQueries(Rule):
             return f"{target} = 1"
         if len(args) != 3:
             return None
-        if args[1] in CONSTANTS:
-            value, why = CONSTANTS[args[1]]
-            return f"{target} = {value} /* {why} */"
-        if args[1] not in ATTRIBUTES:
-            return None
-        return f"{target} = {ATTRIBUTES[args[1]]}"
+        spelling = attribute_spellings(ctx.tables).get(args[1])
+        return None if spelling is None else f"{target} = {spelling}"
 
 
 def _occupancy(ctx: RuleContext, name: str, call: CallSite, target: str) -> str | None:

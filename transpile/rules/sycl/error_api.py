@@ -30,18 +30,9 @@ from ...context import RuleContext
 from ...diagnostics import Diagnostic, Safety
 from ...edits import Edit
 from ..base import Rule
-from ._model import QUEUE
 
-CONSTANT = {
-    "cudaGetLastError": "0",
-    "cudaPeekAtLastError": "0",
-    "cudaSetDevice": "0",
-    "cudaDeviceReset": f"({QUEUE}.wait(), 0)",
-}
-MESSAGE = {
-    "cudaGetErrorString": '"SYCL error (SYCL reports errors as exceptions)"',
-    "cudaGetErrorName": '"SYCL error"',
-}
+# The calls this rule replaces and the value each becomes: the tables' rows routed to GP211
+# (`rule:GP211 0`, `rule:GP211 (gpuport_queue().wait(), 0)`...).
 
 
 class ErrorApi(Rule):
@@ -51,15 +42,16 @@ class ErrorApi(Rule):
     summary = "Translate CUDA error-reporting calls (errors are SYCL exceptions)."
 
     def run(self, ctx: RuleContext) -> Iterator[Diagnostic]:
+        values = ctx.tables.handled_by(self.code)
         for occ in ctx.occurrences:
-            if occ.name not in CONSTANT and occ.name not in MESSAGE:
+            new = values.get(occ.name)
+            if new is None:
                 continue
             if ctx.is_claimed(occ.start, occ.end):
                 continue
             call = call_at(ctx, occ)
             if call is None:
                 continue
-            new = CONSTANT.get(occ.name) or MESSAGE[occ.name]
             safety = Safety.REVIEW if occ.name == "cudaSetDevice" else Safety.SAFE
             yield self.converted(
                 occ.start,

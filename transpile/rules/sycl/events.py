@@ -34,7 +34,7 @@ from ...context import RuleContext
 from ...diagnostics import Diagnostic, Safety
 from ...edits import Edit
 from ..base import Rule
-from .memory_api import queue_of, wrap
+from ._queue import queue_of, wrap
 
 END = "get_profiling_info<sycl::info::event_profiling::command_end>()"
 

@@ -36,8 +36,8 @@ from ...diagnostics import Diagnostic
 from ...edits import Edit
 from ..base import Rule
 from . import _half_table as table
-from .half_precision import scan
-from .vector_types import definition as vector_definition
+from ._half import scan
+from ._vectors import definition as vector_definition
 
 
 def _guarded(key: str, text: str) -> str:

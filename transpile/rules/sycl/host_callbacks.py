@@ -31,7 +31,7 @@ from ...diagnostics import Diagnostic, Safety
 from ...edits import Edit
 from ..base import Rule
 from ._model import render
-from .memory_api import queue_of
+from ._queue import queue_of
 
 ARITY = {"cudaStreamAddCallback": 4, "cudaLaunchHostFunc": 3}
 

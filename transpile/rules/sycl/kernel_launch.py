@@ -30,7 +30,6 @@ References
 
 from __future__ import annotations
 
-import re
 from collections.abc import Iterator
 
 from tree_sitter import Node
@@ -40,24 +39,18 @@ from ...context import RuleContext
 from ...diagnostics import Diagnostic, Safety
 from ...edits import Edit
 from ..base import Rule
+from ._launch import LAUNCH, implicit_args, to_range
 from ._model import (
     QUEUE,
     Function,
     Model,
-    accessor_call,
     indent_of,
-    is_dim3_expr,
     model,
     render,
-    variable_type,
 )
-from ._type_names import sycl_type_text
-from ._warp import subgroup_attribute
-from .memory_api import stream_queue
+from ._queue import stream_queue
+from ._subgroup import subgroup_attribute
 
-_LAUNCH = (
-    "(call_expression function: (_) @fn (kernel_call_syntax) @cfg arguments: (argument_list) @args) @call"
-)
 _SIMPLE_ARG = frozenset(
     {
         "identifier",
@@ -80,39 +73,6 @@ _SIMPLE_ARG = frozenset(
         "char_literal",
     }
 )
-
-
-def to_range(ctx: RuleContext, node: Node) -> str:
-    """A launch dimension (dim3 or integer expression) as a `sycl::range<3>` expression."""
-    callee = node.child_by_field_name("function") if node.type == "call_expression" else None
-    is_dim3_call = callee is not None and ctx.text(callee) == "dim3"
-    if not is_dim3_call and is_dim3_expr(ctx, node):
-        return render(ctx, node.start_byte, node.end_byte)  # already a range after GP212
-    if node.type == "call_expression":
-        fn = node.child_by_field_name("function")
-        arglist = node.child_by_field_name("arguments")
-        if fn is not None and ctx.text(fn) == "dim3" and arglist is not None:
-            args = [
-                render(ctx, a.start_byte, a.end_byte) for a in arglist.named_children if a.type != "comment"
-            ]
-            args += ["1"] * (3 - len(args))
-            return f"sycl::range<3>({args[2]}, {args[1]}, {args[0]})"
-    if node.type == "compound_literal_expression":
-        # `{32, 4, 1}` (no type: tree-sitter's MISSING type) or `dim3{32, 4}`
-        ty, value = node.child_by_field_name("type"), node.child_by_field_name("value")
-        if ty is not None and value is not None and ctx.text(ty) in ("", "dim3"):
-            node = value
-    if node.type == "initializer_list":
-        # `k<<<grid, {bx, by, 1}>>>`: a braced dim3
-        args = [render(ctx, a.start_byte, a.end_byte) for a in node.named_children if a.type != "comment"]
-        if 1 <= len(args) <= 3:
-            args += ["1"] * (3 - len(args))
-            return f"sycl::range<3>({args[2]}, {args[1]}, {args[0]})"
-    if node.type == "identifier":
-        t = variable_type(ctx, ctx.text(node), node)
-        if t is not None and t[0].replace("const ", "") == "dim3" and not t[1] and not t[2]:
-            return ctx.text(node)
-    return f"sycl::range<3>(1, 1, {render(ctx, node.start_byte, node.end_byte)})"
 
 
 def _simple(node: Node) -> bool:
@@ -142,12 +102,6 @@ def _simple(node: Node) -> bool:
     return True
 
 
-def substitute(text: str, mapping: dict[str, str]) -> str:
-    if not mapping:
-        return text
-    return re.sub(r"\b[A-Za-z_]\w*\b", lambda m: mapping.get(m.group(), m.group()), text)
-
-
 class KernelLaunch(Rule):
     code = "GP203"
     name = "kernel-launch"
@@ -157,7 +111,7 @@ class KernelLaunch(Rule):
     def run(self, ctx: RuleContext) -> Iterator[Diagnostic]:
         m = model(ctx)
         yield from self._macro_launches(ctx)
-        for match in ts.matches(_LAUNCH, ctx.root):
+        for match in ts.matches(LAUNCH, ctx.root):
             call = match["call"][0]
             if ctx.is_claimed(call.start_byte, call.end_byte):
                 continue  # a launch through a kernel pointer (GP263)
@@ -239,7 +193,7 @@ class KernelLaunch(Rule):
                 symbol=name,
             )
             return
-        got = self.implicit_args(ctx, m, name, fn_text, kernel, targs, shmem)
+        got = implicit_args(ctx, m, name, fn_text, kernel, targs, shmem)
         if isinstance(got, str):
             yield self.unconverted(fn.start_byte, fn.end_byte, got, family="launch", symbol=name)
             return
@@ -294,97 +248,6 @@ class KernelLaunch(Rule):
             symbol=name,
             safety=safety,
         )
-
-    def implicit_args(
-        self,
-        ctx: RuleContext,
-        m: Model,
-        name: str,
-        fn_text: str,
-        kernel: Function | None,
-        targs: list[str],
-        shmem: str,
-    ) -> tuple[list[str], list[str], list[str]] | str:
-        """What a launch of kernel `name` adds to the call it makes: (local accessor declarations, extra
-        arguments after the nd_item, lambda captures), or the reason it cannot be launched here."""
-        # The kernel's implicit launch needs: from this file's model, or from the tree's first pass when
-        # the kernel is defined in another file (Options.project_kernels).
-        external = next((k for k in ctx.options.project_kernels if k.name == name), None)
-        tparams: list[str] = []
-        shared: list[tuple[str, str, list[str], bool]] = []
-        if kernel is not None:
-            tparams = kernel.template_params
-            shared = [(v.name, v.elem_type, v.dims, v.dynamic) for v in [*kernel.shared, *kernel.shared_in]]
-        elif external is not None:
-            if external.globals_used and not external.globals_visible:
-                return (
-                    f"launch of `{fn_text}`: the kernel (in {external.defined_in}) reads device globals "
-                    f"({', '.join(external.globals_used)}) that this file cannot pass"
-                )
-            tparams = list(external.template_params)
-            shared = [(n, t, list(d), dyn) for n, t, d, dyn in external.shared]
-        mapping: dict[str, str] = {}
-        if tparams:
-            mapping = dict(zip(tparams, targs, strict=False))
-        locals_: list[str] = []
-        extras: list[str] = []
-        dynamic_acc: tuple[str, str] | None = None
-        if shared:
-            for s_name, s_elem, s_dims, s_dynamic in shared:
-                elem = substitute(s_elem, mapping).replace("volatile ", "")
-                dims = [substitute(d, mapping) for d in s_dims]
-                unresolved = set(tparams) - set(mapping)
-                words = set(re.findall(r"\b\w+\b", " ".join([elem, *dims])))
-                if words & unresolved:
-                    return (
-                        f"launch of `{fn_text}`: shared variable `{s_name}` depends on template parameters "
-                        "deduced at the call; write the template arguments explicitly"
-                    )
-                # The element type is copied into the launch (generated text), so its CUDA names
-                # (`__half`, `curandState`, template arguments) are translated here.
-                translated = sycl_type_text(elem, ctx.declared_names)
-                if translated is None:
-                    return (
-                        f"launch of `{fn_text}`: shared variable `{s_name}` has type `{elem}` whose CUDA "
-                        "names have no SYCL translation here"
-                    )
-                elem = translated
-                acc = f"{s_name}_acc"
-                if s_dynamic and dynamic_acc is not None:
-                    # every `extern __shared__` array of a kernel (its own and its device functions') is
-                    # the same memory in CUDA: one accessor, seen through each array's element type
-                    first_acc, first_elem = dynamic_acc
-                    ptr = f"&{first_acc}[0]"
-                    extras.append(ptr if elem == first_elem else f"reinterpret_cast<{elem} *>({ptr})")
-                    continue
-                if s_dynamic:
-                    dynamic_acc = (acc, elem)
-                    size = f"({shmem}) / sizeof({elem})"
-                elif not s_dims:
-                    size = "1"
-                else:
-                    size = " * ".join(d if re.fullmatch(r"\w+", d) else f"({d})" for d in dims)
-                locals_.append(f"sycl::local_accessor<{elem}, 1> {acc}(sycl::range<1>({size}), cgh);")
-                ptr = f"&{acc}[0]"  # portable: AdaptiveCpp's local_accessor lacks get_multi_ptr
-                if not s_dims:
-                    extras.append(f"{acc}[0]")
-                elif len(s_dims) == 1:
-                    extras.append(ptr)
-                else:
-                    inner = "".join(f"[{d}]" for d in dims[1:])
-                    extras.append(f"reinterpret_cast<{elem} (*){inner}>({ptr})")
-        captures: list[str] = []
-        if kernel is not None:
-            for g in kernel.globals_used:
-                dg = m.globals[g]
-                captures.append(f"{g} = {dg.accessor_call}")
-                extras.append(f"*{g}" if not dg.dims else g)
-        elif external is not None:
-            # The kernel's file is included here: its globals' inline accessors are visible.
-            for g, scope, is_array in external.globals_info:
-                captures.append(f"{g} = {accessor_call(g, scope)}")
-                extras.append(g if is_array else f"*{g}")
-        return locals_, extras, captures
 
 
 _LVALUES = frozenset({"identifier", "field_expression", "subscript_expression", "pointer_expression"})

@@ -37,11 +37,11 @@ from ...context import RuleContext
 from ...diagnostics import Diagnostic
 from ...edits import Edit
 from ..base import Rule
+from ._launch import LAUNCH, implicit_args, to_range
 from ._model import QUEUE, Function, Model, model, render
+from ._queue import stream_queue
+from ._subgroup import subgroup_attribute
 from ._type_names import sycl_type_text
-from ._warp import subgroup_attribute
-from .kernel_launch import _LAUNCH, KernelLaunch, to_range
-from .memory_api import stream_queue
 
 LAUNCH_PARAMS = "sycl::range<3>, sycl::range<3>, size_t, sycl::queue &"
 
@@ -133,7 +133,7 @@ class KernelPointers(Rule):
         if not pointers:
             return
         launches = []
-        for match in ts.matches(_LAUNCH, ctx.root):
+        for match in ts.matches(LAUNCH, ctx.root):
             fn = match["fn"][0]
             var = _callee_variable(ctx, fn)
             if var is not None and var in pointers and var not in m.functions:
@@ -230,7 +230,7 @@ class KernelPointers(Rule):
             type_text = sycl_type_text(type_text, ctx.declared_names) or type_text
             params.append(f"{type_text} {render(ctx, declarator.start_byte, declarator.end_byte)}")  # type: ignore[union-attr]
             names.append(ctx.text(ident))
-        got = KernelLaunch().implicit_args(ctx, m, k.name, k.name, k, [], "gpuport_shmem")
+        got = implicit_args(ctx, m, k.name, k.name, k, [], "gpuport_shmem")
         if isinstance(got, str):
             return "!" + got
         locals_, extras, captures = got

@@ -25,40 +25,12 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from tree_sitter import Node
-
 from ... import parse as ts
 from ...context import RuleContext
 from ...diagnostics import Diagnostic
-from ...edits import Edit
 from ..base import Rule
 from ._model import ITEM_PARAM, Function, Model, model, qualifiers, shared_param
-
-
-def append_params(ctx: RuleContext, params: Node, extra: list[str]) -> Edit:
-    """An edit appending `extra` parameters to a parameter_list node."""
-    named = [c for c in params.named_children if c.type != "comment"]
-    close = params.end_byte - 1
-    if not named or (len(named) == 1 and ctx.text(named[0]) == "void"):
-        return Edit(params.start_byte + 1, close, ", ".join(extra))
-    return Edit(named[-1].end_byte, named[-1].end_byte, ", " + ", ".join(extra))
-
-
-def append_args(args: Node, extra: str) -> Edit:
-    """An edit appending `extra` (already joined) to a call's argument_list node."""
-    named = [c for c in args.named_children if c.type != "comment"]
-    if not named:
-        return Edit(args.start_byte + 1, args.start_byte + 1, extra)
-    return Edit(named[-1].end_byte, named[-1].end_byte, ", " + extra)
-
-
-def remove_token(ctx: RuleContext, node: Node) -> Edit:
-    end = node.end_byte
-    while end < len(ctx.source) and ctx.source[end : end + 1] in (b" ", b"\t"):
-        end += 1
-    if ctx.source[end : end + 1] == b"\n":
-        end += 1
-    return Edit(node.start_byte, end, "")
+from ._signature import append_params, remove_token
 
 
 class KernelSignature(Rule):

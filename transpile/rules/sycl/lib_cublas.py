@@ -288,85 +288,7 @@ inline int gpuport_blas_copy_matrix(int rows, int cols, int elem_size, const voi
 #endif
 """
 
-RENAMES: dict[str, str] = {
-    "cublasHandle_t": "gpuport_blas_handle",
-    "cublasStatus_t": "int",
-    "cublasStatus": "int",
-    "CUBLAS_STATUS_SUCCESS": "0",
-    "cublasCreate": "gpuport_blas_create",
-    "cublasCreate_v2": "gpuport_blas_create",
-    "cublasDestroy": "gpuport_blas_destroy",
-    "cublasDestroy_v2": "gpuport_blas_destroy",
-    "cublasSetStream": "gpuport_blas_set_stream",
-    "cublasSetStream_v2": "gpuport_blas_set_stream",
-    "cublasGetStream": "gpuport_blas_get_stream",
-    "cublasGetStream_v2": "gpuport_blas_get_stream",
-    "cublasSetPointerMode": "gpuport_blas_set_pointer_mode",
-    "cublasSetPointerMode_v2": "gpuport_blas_set_pointer_mode",
-    "cublasGetPointerMode": "gpuport_blas_get_pointer_mode",
-    "cublasGetPointerMode_v2": "gpuport_blas_get_pointer_mode",
-    "cublasPointerMode_t": "bool",
-    "CUBLAS_POINTER_MODE_HOST": "false",
-    "CUBLAS_POINTER_MODE_DEVICE": "true",
-    "cublasSetMathMode": "gpuport_blas_set_math_mode",
-    "cublasMath_t": "int",
-    "CUBLAS_DEFAULT_MATH": "0",
-    "CUBLAS_PEDANTIC_MATH": "0",
-    "CUBLAS_TENSOR_OP_MATH": "0",
-    "CUBLAS_TF32_TENSOR_OP_MATH": "0",
-    "CUBLAS_MATH_DISALLOW_REDUCED_PRECISION_REDUCTION": "0",
-    "cublasOperation_t": "char",
-    "CUBLAS_OP_N": "'N'",
-    "CUBLAS_OP_T": "'T'",
-    "CUBLAS_OP_C": "'C'",
-    "cublasGemmEx": "gpuport_blas_gemm_ex",
-    "cudaDataType": "int",
-    "cudaDataType_t": "int",
-    "CUDA_R_16F": "gpuport_blas_r_16f",
-    "CUDA_R_32F": "gpuport_blas_r_32f",
-    "CUDA_R_64F": "gpuport_blas_r_64f",
-    "cublasComputeType_t": "int",
-    "CUBLAS_COMPUTE_16F": "gpuport_blas_r_16f",
-    "CUBLAS_COMPUTE_32F": "gpuport_blas_r_32f",
-    "CUBLAS_COMPUTE_32F_PEDANTIC": "gpuport_blas_r_32f",
-    "CUBLAS_COMPUTE_32F_FAST_16F": "gpuport_blas_r_32f",
-    "CUBLAS_COMPUTE_32F_FAST_TF32": "gpuport_blas_r_32f",
-    "CUBLAS_COMPUTE_64F": "gpuport_blas_r_64f",
-    "CUBLAS_COMPUTE_64F_PEDANTIC": "gpuport_blas_r_64f",
-    "cublasGemmAlgo_t": "int",
-    "CUBLAS_GEMM_DEFAULT": "0",
-    "CUBLAS_GEMM_DFALT": "0",
-    "CUBLAS_GEMM_DEFAULT_TENSOR_OP": "0",
-    "CUBLAS_GEMM_DFALT_TENSOR_OP": "0",
-    "cublasSetVector": "gpuport_blas_copy_vector",
-    "cublasGetVector": "gpuport_blas_copy_vector",
-    "cublasSetMatrix": "gpuport_blas_copy_matrix",
-    "cublasGetMatrix": "gpuport_blas_copy_matrix",
-    "cublasSetVectorAsync": "gpuport_blas_copy_vector_async",
-    "cublasGetVectorAsync": "gpuport_blas_copy_vector_async",
-    "cublasSetMatrixAsync": "gpuport_blas_copy_matrix_async",
-    "cublasGetMatrixAsync": "gpuport_blas_copy_matrix_async",
-}
-_TYPED = {
-    "gemm": "gpuport_blas_gemm",
-    "gemmStridedBatched": "gpuport_blas_gemm_strided_batched",
-    "axpy": "gpuport_blas_axpy",
-    "dot": "gpuport_blas_dot",
-    "nrm2": "gpuport_blas_nrm2",
-    "asum": "gpuport_blas_asum",
-    "scal": "gpuport_blas_scal",
-    "copy": "gpuport_blas_copy",
-    "swap": "gpuport_blas_swap",
-}
-for _op, _helper in _TYPED.items():
-    for _p, _t in (("S", "float"), ("D", "double")):
-        RENAMES[f"cublas{_p}{_op}"] = f"{_helper}<{_t}>"
-        if _op not in ("gemmStridedBatched",):
-            RENAMES[f"cublas{_p}{_op}_v2"] = f"{_helper}<{_t}>"
-for _op in ("amax", "amin"):
-    for _p, _t in (("s", "float"), ("d", "double")):
-        RENAMES[f"cublasI{_p}{_op}"] = f"gpuport_blas_i{_op}<{_t}>"
-        RENAMES[f"cublasI{_p}{_op}_v2"] = f"gpuport_blas_i{_op}<{_t}>"
+# The names this rule maps and what each becomes: the tables' rows routed to GP254 (`rule:GP254 spelling`).
 
 
 class LibCublas(LibraryRule):
@@ -377,7 +299,6 @@ class LibCublas(LibraryRule):
         "Map cuBLAS handles, GEMM (S/D, strided batched, GemmEx) and level-1 calls to inline SYCL helpers."
     )
     triggers = (b"cublas", b"CUBLAS")
-    renames = RENAMES
     headers = {"cublas_v2.h": [BLAS_HELPERS], "cublas_api.h": [BLAS_HELPERS]}
     library_names = re.compile(r"cublas\w*|CUBLAS_\w+")
     library = "cuBLAS"

@@ -296,58 +296,7 @@ template <typename V> V gpuport_rand_normal2_double(gpuport_rand_state *s) {
 #endif
 """
 
-RENAMES: dict[str, str] = {
-    # status and types
-    "curandStatus_t": "int",
-    "curandStatus": "int",
-    "CURAND_STATUS_SUCCESS": "0",
-    "curandRngType_t": "int",
-    "curandRngType": "int",
-    "CURAND_RNG_PSEUDO_DEFAULT": "gpuport_rand_pseudo",
-    "CURAND_RNG_PSEUDO_XORWOW": "gpuport_rand_pseudo",
-    "CURAND_RNG_PSEUDO_PHILOX4_32_10": "gpuport_rand_pseudo",
-    "CURAND_RNG_PSEUDO_MRG32K3A": "gpuport_rand_pseudo",
-    "CURAND_RNG_PSEUDO_MTGP32": "gpuport_rand_pseudo",
-    "CURAND_RNG_PSEUDO_MT19937": "gpuport_rand_pseudo",
-    # host API
-    "curandGenerator_t": "gpuport_rand_generator",
-    "curandCreateGenerator": "gpuport_rand_create_generator",
-    "curandDestroyGenerator": "gpuport_rand_destroy_generator",
-    "curandSetPseudoRandomGeneratorSeed": "gpuport_rand_set_seed",
-    "curandSetGeneratorOffset": "gpuport_rand_set_offset",
-    "curandSetStream": "gpuport_rand_set_stream",
-    "curandGenerate": "gpuport_rand_generate",
-    "curandGenerateUniform": "gpuport_rand_generate_uniform<float>",
-    "curandGenerateUniformDouble": "gpuport_rand_generate_uniform<double>",
-    "curandGenerateNormal": "gpuport_rand_generate_normal<float>",
-    "curandGenerateNormalDouble": "gpuport_rand_generate_normal<double>",
-    "curandGenerateLogNormal": "gpuport_rand_generate_log_normal<float>",
-    "curandGenerateLogNormalDouble": "gpuport_rand_generate_log_normal<double>",
-    # device API
-    "curandState": "gpuport_rand_state",
-    "curandState_t": "gpuport_rand_state",
-    "curandStateXORWOW": "gpuport_rand_state",
-    "curandStateXORWOW_t": "gpuport_rand_state",
-    "curandStatePhilox4_32_10": "gpuport_rand_state",
-    "curandStatePhilox4_32_10_t": "gpuport_rand_state",
-    "curandStateMRG32k3a": "gpuport_rand_state",
-    "curandStateMRG32k3a_t": "gpuport_rand_state",
-    "curand_init": "gpuport_rand_init",
-    "curand": "gpuport_rand",
-    "curand_uniform": "gpuport_rand_uniform",
-    "curand_uniform_double": "gpuport_rand_uniform_double",
-    "curand_normal": "gpuport_rand_normal",
-    "curand_normal_double": "gpuport_rand_normal_double",
-    "curand_log_normal": "gpuport_rand_log_normal",
-    "curand_log_normal_double": "gpuport_rand_log_normal_double",
-    "curand4": "gpuport_rand4<uint4>",
-    "curand_uniform4": "gpuport_rand_uniform4<float4>",
-    "curand_uniform2_double": "gpuport_rand_uniform2_double<double2>",
-    "curand_normal2": "gpuport_rand_normal2<float2>",
-    "curand_normal4": "gpuport_rand_normal4<float4>",
-    "curand_normal2_double": "gpuport_rand_normal2_double<double2>",
-    "skipahead": "gpuport_rand_skipahead",
-}
+# The names this rule maps and what each becomes: the tables' rows routed to GP255 (`rule:GP255 spelling`).
 _BOTH = [PHILOX, HOST, DEVICE]
 
 
@@ -359,7 +308,6 @@ class LibCurand(LibraryRule):
         "Map cuRAND's host and device APIs to an inline Philox4x32-10 generator (numbers differ: review)."
     )
     triggers = (b"curand", b"CURAND")
-    renames = RENAMES
     headers = {
         "curand.h": [PHILOX, HOST],
         "curand_kernel.h": _BOTH,

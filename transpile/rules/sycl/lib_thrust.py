@@ -39,7 +39,7 @@ from ...diagnostics import Diagnostic, Safety
 from ...edits import Edit
 from ..base import Rule
 from ._libs import SYCL_INCLUDE, include_edit, sycl_included_before
-from .prelude import QUEUE_DEFINITION
+from ._queue import QUEUE_DEFINITION
 
 HELPERS = r"""#ifndef GPUPORT_THRUST
 #define GPUPORT_THRUST

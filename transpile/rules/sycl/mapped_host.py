@@ -41,7 +41,7 @@ from ...diagnostics import Diagnostic, Safety
 from ...edits import Edit
 from ..base import Rule
 from ._memory_helpers import drop_statement
-from .memory_api import assign_target, wrap
+from ._queue import assign_target, wrap
 
 NAMES = frozenset({"cudaHostGetDevicePointer", "cudaHostRegister", "cudaHostUnregister"})
 

@@ -44,7 +44,7 @@ from ...diagnostics import Diagnostic
 from ...edits import Edit
 from ..base import Rule
 from ._memory_helpers import LOCATION_NAMES, PREFETCH_CALLS, drop_statement
-from .memory_api import queue_ref, wrap
+from ._queue import queue_ref, wrap
 
 NO_OPS = frozenset({"cudaMemAdvise", "cudaMemAdvise_v2", "cudaStreamAttachMemAsync"})
 NO_OP_ARITY: dict[str, tuple[int, ...]] = {

@@ -44,7 +44,7 @@ from ...edits import Edit
 from ..base import Rule
 from ._memory_helpers import ALL_NAMES, helpers_edit
 from ._model import QUEUE
-from .memory_api import assign_target, queue_ref, wrap
+from ._queue import assign_target, queue_ref, wrap
 
 # name -> (helper, number of arguments the helper keeps, index of the stream argument or None)
 COPIES: dict[str, tuple[str, int, int | None]] = {

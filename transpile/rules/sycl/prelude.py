@@ -43,18 +43,8 @@ from ...diagnostics import Diagnostic
 from ...edits import Edit
 from ..base import Rule
 from ._model import model, qualifiers
+from ._queue import QUEUE_DEFINITION, RUNTIME_HEADERS
 
-QUEUE_DEFINITION = (
-    "#ifndef GPUPORT_SYCL_QUEUE\n"
-    "#define GPUPORT_SYCL_QUEUE\n"
-    "inline sycl::queue &gpuport_queue() {\n"
-    "  static sycl::queue q{sycl::property_list{sycl::property::queue::in_order{}, "
-    "sycl::property::queue::enable_profiling{}}};\n"
-    "  return q;\n"
-    "}\n"
-    "#endif\n"
-)
-RUNTIME_HEADERS = frozenset({"cuda_runtime.h", "cuda.h", "cuda_runtime_api.h"})
 # Includes that give the file SYCL: the runtime headers (GP002 maps them to it) and SYCL's own.
 SYCL_HEADERS = RUNTIME_HEADERS | {"sycl/sycl.hpp"}
 # The queue prelude of an earlier translation (translating SYCL output again changes nothing).

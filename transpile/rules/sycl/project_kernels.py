@@ -1,4 +1,8 @@
-"""The SYCL tree pass for kernels launched in a file other than the one that defines them.
+"""The SYCL tree pass: what a file's translation needs from the other files of its tree (Options), read
+before any file is translated. It sits above the rules and imports helpers only.
+
+Device globals and device functions shared across files (GP213 reads the facts) are below; first, kernels
+launched in a file other than the one that defines them.
 
 A kernel's SYCL form takes more than its CUDA parameters: the nd_item, one local accessor per
 `__shared__` variable (created at the launch), and the sub-group size its warp code needs on the launch's
@@ -10,17 +14,17 @@ This pass reads every file that defines such a kernel and hands its facts to the
 
 from __future__ import annotations
 
+import posixpath
 import re
-from dataclasses import replace
+from dataclasses import dataclass, field, replace
 
 from ... import parse as ts
 from ...context import RuleContext
 from ...includes import build_graph
-from ...options import Options, ProjectKernel
+from ...options import Options, ProjectFunction, ProjectGlobal, ProjectKernel
 from ...tables import load_tables
-from ._model import model, wrapper_classes
-from ._warp import subgroup_attribute
-from .device_globals import project_options as globals_options
+from ._model import base_function_name, idents_in, model, qualifiers, wrapper_classes
+from ._subgroup import subgroup_attribute
 
 _KERNEL_FILE = re.compile(rb"__global__")
 _NEEDS_LAUNCH_HELP = re.compile(
@@ -82,7 +86,7 @@ def _wrapper_options(
 
 
 def project_options(contents: dict[str, bytes], options: Options) -> dict[str, Options]:
-    """Per file: the device globals and functions of other files (device_globals.project_options) and
+    """Per file: the device globals and functions of other files (globals_options, below) and
     the kernels of other files that it launches."""
     out = globals_options(contents, options)
     if options.target != "sycl":
@@ -124,4 +128,164 @@ def project_options(contents: dict[str, bytes], options: Options) -> dict[str, O
             )
         if wanted:
             out[rel] = replace(out.get(rel, options), project_kernels=wanted)
+    return out
+
+
+# -- the tree's first pass: device globals and device functions shared across files (-rdc) --------------
+
+_MAY_DECLARE = re.compile(rb"__device__|__constant__")
+# Only a tree with an `extern` device global or a device function prototype has cross-file device state.
+_CROSS_FILE = re.compile(rb"\bextern\s+(?:[\w:<>]+\s+)*?(?:__device__|__constant__)|__device__[^;{}#]*\)\s*;")
+_SOURCE_SUFFIXES = frozenset({".cu", ".cpp", ".cc", ".cxx", ".c"})
+# Files with device code, or host code copying to a device global (`cudaMemcpyToSymbol(Q, ...)` in
+# main.cu for a `__constant__ Q` its header defines).
+_DEVICE_OR_SYMBOL = re.compile(rb"__device__|__global__|__constant__|cuda\w*Symbol\w*\(")
+
+
+@dataclass
+class _FileFacts:
+    defines: dict[str, ProjectGlobal] = field(default_factory=dict)
+    externs: set[str] = field(default_factory=set)
+    # device function name -> (needs the nd_item, device globals it uses, identifiers in its bodies)
+    functions: dict[str, tuple[bool, set[str], set[str]]] = field(default_factory=dict)
+    # device function name -> the shared variables its callers provide (ProjectFunction.shared)
+    shared: dict[str, tuple[tuple[str, str, tuple[str, ...], bool], ...]] = field(default_factory=dict)
+    declared: set[str] = field(default_factory=set)  # device globals and functions declared or defined
+
+
+@dataclass
+class _Needs:
+    """What a device function needs from its callers, closed over the calls it makes across files."""
+
+    item: bool  # the nd_item
+    used: set[str]  # project device globals
+    calls: set[str]  # identifiers in its body (the functions it may call)
+
+
+def _file_facts(rel: str, data: bytes, options: Options) -> _FileFacts:
+    ctx = RuleContext(data, ts.parse(data), options, load_tables(), rel)
+    m = model(ctx)
+    facts = _FileFacts()
+    for g in m.globals.values():
+        facts.declared.add(g.name)
+        if g.extern:
+            facts.externs.add(g.name)
+        elif g.elem_type and "" not in g.dims:
+            facts.defines[g.name] = ProjectGlobal(
+                g.name, g.elem_type, tuple(g.dims), g.constant, rel, scope=g.scope
+            )
+    for f in m.functions.values():
+        facts.declared.add(f.name)
+        if f.kernel or f.host_too:
+            continue
+        body = f.node.child_by_field_name("body")
+        ids = idents_in(ctx, body) if body is not None else set()
+        needs, used, seen = facts.functions.get(f.name, (False, set(), set()))
+        facts.functions[f.name] = (needs or f.needs_item, used | set(f.globals_used), seen | ids)
+        exported = tuple((v.name, v.elem_type, tuple(v.dims), v.dynamic) for v in f.exported_shared())
+        if exported and not f.template_params:
+            facts.shared[f.name] = exported
+    for decl in ts.captures("(declaration) @d", ctx.root).get("d", []):
+        if "__device__" in qualifiers(decl) and any(
+            c.type == "function_declarator" for c in decl.named_children
+        ):
+            facts.declared.add(base_function_name(ctx, decl) or "")
+    return facts
+
+
+def globals_options(contents: dict[str, bytes], options: Options) -> dict[str, Options]:
+    """Per file of a tree (tree-relative path -> its bytes), the options carrying the project's device
+    globals and cross-file device functions that file sees through its includes (SYCL only). Files that
+    see none are left out: they translate as single files do."""
+    if options.target != "sycl":
+        return {}
+    # Cross-file state needs an `extern` global or a device prototype, or a device function defined in one
+    # file (a header) and called from another that includes it: at least two files with device code.
+    if not any(_CROSS_FILE.search(d) for d in contents.values()) and (
+        sum(1 for d in contents.values() if _DEVICE_OR_SYMBOL.search(d)) < 2
+    ):
+        return {}
+    base = replace(options, project_globals=(), project_functions=())
+    facts = {rel: _file_facts(rel, d, base) for rel, d in contents.items() if _MAY_DECLARE.search(d)}
+    # Globals defined exactly once, in a source file (a header's definition is one per including file).
+    definers: dict[str, list[ProjectGlobal]] = {}
+    for f in facts.values():
+        for g in f.defines.values():
+            definers.setdefault(g.name, []).append(g)
+    candidates = {
+        n: gs[0]
+        for n, gs in definers.items()
+        if len(gs) == 1 and posixpath.splitext(gs[0].defined_in)[1].lower() in _SOURCE_SUFFIXES
+    }
+    # Device functions defined in exactly one file: what they need, closed over calls across files.
+    where: dict[str, list[str]] = {}
+    for rel, f in facts.items():
+        for name in f.functions:
+            where.setdefault(name, []).append(rel)
+    info: dict[str, _Needs] = {}
+    shared_of: dict[str, tuple[tuple[str, str, tuple[str, ...], bool], ...]] = {}
+    for n, rels in where.items():
+        if len(rels) == 1:
+            item, used, calls = facts[rels[0]].functions[n]
+            info[n] = _Needs(item, used & set(candidates), calls)
+            shared_of[n] = facts[rels[0]].shared.get(n, ())
+    changed = True
+    while changed:
+        changed = False
+        for entry in info.values():
+            for callee in entry.calls & set(info):
+                other = info[callee]
+                if (other.item and not entry.item) or not other.used <= entry.used:
+                    entry.item = entry.item or other.item
+                    entry.used = entry.used | other.used
+                    changed = True
+    # A global is shared when another file can reach it: an `extern` declaration, or a device function
+    # using it that is declared in a file other than its own.
+    externs = set().union(*(f.externs for f in facts.values()))
+    reached = {
+        g
+        for n, e in info.items()
+        for rel, f in facts.items()
+        if n in f.declared and rel != where[n][0]
+        for g in e.used
+    }
+    shared = {n: g for n, g in candidates.items() if n in externs or n in reached}
+    # Globals defined once and not shared through `extern`: a file that includes the defining file sees
+    # their inline accessors, and so does a file the defining file includes (a driver that defines
+    # `__constant__ params d_common;` and then `#include "kernel.cu"`: one translation unit).
+    in_headers = {
+        n: replace(gs[0], in_header=True) for n, gs in definers.items() if len(gs) == 1 and n not in shared
+    }
+    if (
+        not shared
+        and not in_headers
+        and not any(e.item for e in info.values())
+        and not any(shared_of.values())
+    ):
+        return {}
+    # What each file sees: the names declared in it and in the files it includes, transitively.
+    graph = build_graph(contents)
+    out: dict[str, Options] = {}
+    for rel in contents:
+        seen = graph.closure(rel, quoted_only=True)
+        visible = set().union(*(facts[r].declared for r in seen if r in facts))
+        funcs = tuple(
+            ProjectFunction(n, e.item, tuple(sorted(e.used & set(shared))), shared_of[n])
+            for n, e in sorted(info.items())
+            if n in visible and where[n][0] != rel and (e.item or e.used & set(shared) or shared_of[n])
+        )
+        names = (visible | {g for f in funcs for g in f.globals_used}) & set(shared)
+        from_headers = [
+            g
+            for n, g in sorted(in_headers.items())
+            if g.defined_in != rel
+            and n not in names
+            and (g.defined_in in seen or rel in graph.closure(g.defined_in, quoted_only=True))
+        ]
+        if names or funcs or from_headers:
+            out[rel] = replace(
+                options,
+                project_globals=tuple(shared[n] for n in sorted(names)) + tuple(from_headers),
+                project_functions=funcs,
+            )
     return out

@@ -36,7 +36,7 @@ from ...diagnostics import Diagnostic, Safety
 from ...edits import Edit
 from ...tokens import code_tokens
 from ..base import Rule
-from .kernel_signature import remove_token
+from ._signature import remove_token
 
 _DROPPED = ("__device__", "__host__", "__noinline__")
 

@@ -32,7 +32,7 @@ from ...diagnostics import Diagnostic
 from ...edits import Edit
 from ..base import Rule
 from ._model import QUEUE
-from .memory_api import queue_of, wrap
+from ._queue import queue_of, wrap
 
 NEW_QUEUE = (
     f"new sycl::queue({QUEUE}.get_context(), {QUEUE}.get_device(), sycl::property_list{{"

@@ -57,19 +57,7 @@ from ...context import RuleContext
 from ...diagnostics import Diagnostic
 from ...edits import Edit
 from ..base import Rule
-from ._texture import (
-    ENUMS,
-    HOST_COPIES,
-    HOST_NAMES,
-    HOST_RENAMES,
-    TYPES,
-    UNSUPPORTED,
-    definitions,
-    fetch_calls,
-    insertion,
-)
-
-_RENAMES = {**TYPES, **ENUMS, **HOST_RENAMES}
+from ._texture import HOST_COPIES, UNSUPPORTED, definitions, fetch_calls, insertion, renames
 
 
 class TextureObjects(Rule):
@@ -86,9 +74,10 @@ class TextureObjects(Rule):
         first: int | None = None
         host = False
         declared = ctx.declared_names
+        spellings = renames(ctx.tables)
         for occ in ctx.occurrences:
             name = occ.name
-            if name not in _RENAMES and name not in HOST_COPIES and name not in UNSUPPORTED:
+            if name not in spellings and name not in UNSUPPORTED:
                 continue
             if occ.node is not None and occ.node.type == "field_identifier":
                 continue
@@ -100,7 +89,7 @@ class TextureObjects(Rule):
                 )
                 continue
             if name in HOST_COPIES:
-                new, kind_at = HOST_COPIES[name]
+                new, kind_at = spellings[name], HOST_COPIES[name]
                 call = call_at(ctx, occ)
                 n_max = kind_at + 2 if name.endswith("Async") else kind_at + 1
                 if call is None or not kind_at + 1 <= len(call.args) <= n_max:
@@ -115,7 +104,7 @@ class TextureObjects(Rule):
                 )
                 yield self.converted(kind[0], kind[1], "copy kind dropped", family="texture")
             else:
-                new = _RENAMES[name]
+                new = spellings[name]
                 yield self.converted(
                     occ.start,
                     occ.end,
@@ -126,7 +115,7 @@ class TextureObjects(Rule):
                 )
             if _in_legacy_reference(ctx, occ.node):
                 continue  # `texture<float, 1, cudaReadModeElementType>`: renamed, reported by GP309
-            host = host or name in HOST_NAMES
+            host = host or (name in spellings and ctx.tables.symbols[name].kind == "function")
             first = occ.start if first is None else min(first, occ.start)
         fetches = fetch_calls(ctx)
         if fetches:

@@ -30,47 +30,13 @@ References
 
 from __future__ import annotations
 
-import re
 from collections.abc import Iterator
 
 from ...context import RuleContext
 from ...diagnostics import Diagnostic
 from ...edits import Edit
 from ..base import Rule
-
-# element type, alignments of the 1-, 2-, 3- and 4-component forms (CUDA's vector_types.h, LP64)
-_ELEMS: dict[str, tuple[str, tuple[int, int, int, int]]] = {
-    "char": ("signed char", (1, 2, 1, 4)),
-    "uchar": ("unsigned char", (1, 2, 1, 4)),
-    "short": ("short", (2, 4, 2, 8)),
-    "ushort": ("unsigned short", (2, 4, 2, 8)),
-    "int": ("int", (4, 8, 4, 16)),
-    "uint": ("unsigned int", (4, 8, 4, 16)),
-    "long": ("long", (8, 16, 8, 16)),
-    "ulong": ("unsigned long", (8, 16, 8, 16)),
-    "longlong": ("long long", (8, 16, 8, 16)),
-    "ulonglong": ("unsigned long long", (8, 16, 8, 16)),
-    "float": ("float", (4, 8, 4, 16)),
-    "double": ("double", (8, 16, 8, 16)),
-}
-_NAME = re.compile(r"(?:make_)?(u?char|u?short|u?int|u?long|u?longlong|float|double)([1-4])")
-_FIELDS = "xyzw"
-
-
-def definition(name: str) -> str:
-    m = _NAME.fullmatch(name)
-    assert m is not None
-    elem, align = _ELEMS[m.group(1)]
-    n = int(m.group(2))
-    fields = _FIELDS[:n]
-    params = ", ".join(f"{elem} {f}" for f in fields)
-    inits = ", ".join(fields)
-    return (
-        f"#ifndef GPUPORT_VEC_{name}\n#define GPUPORT_VEC_{name}\n"
-        f"struct alignas({align[n - 1]}) {name} {{ {elem} {', '.join(fields)}; }};\n"
-        f"inline {name} make_{name}({params}) {{ return {name}{{{inits}}}; }}\n"
-        "#endif\n"
-    )
+from ._vectors import VECTOR_NAME, definition
 
 
 class VectorTypes(Rule):
@@ -85,7 +51,7 @@ class VectorTypes(Rule):
         used: dict[str, None] = {}
         declared = ctx.declared_names
         for occ in ctx.occurrences:
-            m = _NAME.fullmatch(occ.name)
+            m = VECTOR_NAME.fullmatch(occ.name)
             if m is None or occ.name in declared or ctx.is_claimed(occ.start, occ.end):
                 continue
             base = occ.name.removeprefix("make_")
@@ -124,5 +90,5 @@ class VectorTypes(Rule):
 
 
 def _order(name: str) -> tuple[str, str]:
-    m = _NAME.fullmatch(name)
+    m = VECTOR_NAME.fullmatch(name)
     return (m.group(1), m.group(2)) if m else (name, "")

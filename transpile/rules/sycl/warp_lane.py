@@ -44,7 +44,7 @@ from ...context import RuleContext
 from ...diagnostics import Diagnostic, Safety
 from ...edits import Edit
 from ..base import Rule
-from ._model import Function, enclosing_function, function_name, model, variable_type
+from ._model import Function, enclosing_function, model
 from ._warp import (
     SG_LANE,
     SG_SIZE,
@@ -55,51 +55,11 @@ from ._warp import (
     int_value,
     lane_kind,
     loop_parts,
+    one_dimensional,
     strip_parens,
     subgroup_functions,
     tile_index_kind,
 )
-
-_MULTI_DIM = re.compile(r"\b(threadIdx|blockDim)\s*\.\s*[yz]\b")
-
-
-def _launch_configs(ctx: RuleContext) -> dict[str, list[Node]]:
-    """Kernel name -> the `<<<...>>>` configurations launching it, in file order. Found with one query
-    per file and kept on the context: a query per kernel made translation quadratic in file size."""
-    found: dict[str, list[Node]] | None = getattr(ctx, "_warp_lane_launches", None)
-    if found is None:
-        found = {}
-        # The `<<<...>>>` children of calls, from the tree's index: what the query `(call_expression
-        # function: (_) @fn (kernel_call_syntax) @cfg)` finds, without another walk of the whole tree.
-        for cfg in ts.root_index(ctx.root).get("kernel_call_syntax", []):
-            call = cfg.parent
-            fn = call.child_by_field_name("function") if call is not None else None
-            if call is None or call.type != "call_expression" or fn is None:
-                continue
-            callee = ctx.text(fn).split("<")[0].split("::")[-1]
-            found.setdefault(callee, []).append(cfg)
-        ctx._warp_lane_launches = found  # type: ignore[attr-defined]
-    return found
-
-
-def one_dimensional(ctx: RuleContext, fn: Node) -> bool:
-    """True when the function's block is provably 1-D (see the module doc)."""
-    if _MULTI_DIM.search(ctx.text(fn)):
-        return False
-    name = function_name(ctx, fn)
-    for config in _launch_configs(ctx).get(name, []) if name is not None else []:
-        cfg = [c for c in config.named_children if c.type != "comment"]
-        if len(cfg) < 2:
-            return False
-        block = cfg[1]
-        if call_name(ctx, block) == "dim3":
-            if any(ctx.text(a).strip() not in ("1", "1u") for a in call_args(block)[1:]):
-                return False
-        elif block.type == "identifier":
-            t = variable_type(ctx, ctx.text(block), block)
-            if t is not None and "dim3" in t[0]:
-                return False
-    return True
 
 
 class WarpLaneIndex(Rule):

@@ -38,16 +38,8 @@ from ..base import Rule
 from ._model import enclosing_function, model
 from ._warp import SG, WIDTH_HELPERS, call_args, call_name, is_warp_size
 
-_MAP = {
-    "__shfl_down_sync": "sycl::shift_group_left",
-    "__shfl_up_sync": "sycl::shift_group_right",
-    "__shfl_xor_sync": "sycl::permute_group_by_xor",
-    "__shfl_sync": "sycl::select_from_group",
-    "__shfl_down": "sycl::shift_group_left",
-    "__shfl_up": "sycl::shift_group_right",
-    "__shfl_xor": "sycl::permute_group_by_xor",
-    "__shfl": "sycl::select_from_group",
-}
+# Each shuffle and the sub-group function it becomes: the tables' rows routed to GP235
+# (`rule:GP235 sycl::shift_group_left`).
 
 
 class WarpShuffle(Rule):
@@ -61,9 +53,10 @@ class WarpShuffle(Rule):
         m = model(ctx)
         device = {f.node.id for f in m.functions.values() if not f.host_too}
         size = ctx.options.sycl_subgroup_size
+        spellings = {n: s for n, s in ctx.tables.handled_by(self.code).items() if s is not None}
         for call in ts.captures("(call_expression) @c", ctx.root).get("c", []):
             name = call_name(ctx, call)
-            if name not in _MAP or ctx.is_claimed(call.start_byte, call.end_byte):
+            if name not in spellings or ctx.is_claimed(call.start_byte, call.end_byte):
                 continue
             fn = enclosing_function(call)
             if fn is None or fn.id not in device:
@@ -90,7 +83,7 @@ class WarpShuffle(Rule):
             if len(args) not in (2, 3):
                 continue
             value, lane = args[0], args[1]
-            new = _MAP[name]
+            new = spellings[name]
             if new == "sycl::select_from_group" and ctx.text(lane).strip() == "0":
                 new = "sycl::group_broadcast"
             edits = [Edit(call.start_byte, value.start_byte, f"{new}({SG}, ")]
