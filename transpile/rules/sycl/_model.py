@@ -571,9 +571,9 @@ def _build(ctx: RuleContext) -> Model:
             f.needs_item = f.needs_item or external[callee].needs_item
             f.globals_used = sorted({*f.globals_used, *external[callee].globals_used})
             have = {v.name for v in f.shared_in}
-            for n, t, d, dyn in external[callee].shared:  # its shared memory comes from the kernel
-                if n not in have:
-                    f.shared_in.append(SharedVar(n, f.node, t, list(d), dyn))
+            for s_name, s_type, s_dims, s_dyn in external[callee].shared:  # provided by the kernel
+                if s_name not in have:
+                    f.shared_in.append(SharedVar(s_name, f.node, s_type, list(s_dims), s_dyn))
         calls[key] = family_names & ids
         if f.kernel or (not f.host_too and len(family[f.name]) == 1 and name_count(ctx, f) <= 1):
             # `extern __shared__` in a device function is the calling kernel's dynamic shared memory: it
