@@ -233,7 +233,8 @@ def _store_with_pair(path: Path) -> None:
     hip = "__global__ void k(float *a) { a[0] = 1; }\nvoid helper(float *d) { hipMemset2D(d, 8, 0, 8, 2); }\n"
     db = sqlite3.connect(path)
     db.execute(
-        "INSERT INTO tasks VALUES (?,?,?,?,?,?,?,?,?)",
+        "INSERT INTO tasks(name, domain, difficulty, description, features, spec, cuda_hash, files, updated_at)"
+        " VALUES (?,?,?,?,?,?,?,?,?)",
         ("t1", "mem", "easy", "d", "[]", "{}", "h", json.dumps({"main.cu": cuda}), 0.0),
     )
     db.execute(

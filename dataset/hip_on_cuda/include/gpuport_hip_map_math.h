@@ -5,5 +5,5 @@
 
 
 // Left out: these HIP names are also CUDA names, a define would rename CUDA's:
-//   max (from umax, llmax, ullmax)
-//   min (from umin, llmin, ullmin)
+//   max (from llmax, ullmax, umax)
+//   min (from llmin, ullmin, umin)
