@@ -42,6 +42,10 @@ DEFAULT_AMD_ARCHS = ("gfx90a", "gfx1030")
 COMPILE_TIMEOUT_S = 600.0
 COMPILE_MEM_BYTES = 16 * 1024**3  # clang/cicc on a big template TU stay well under this
 HOST_RUN_MEM_BYTES = 8 * 1024**3  # CPU runs (SYCL on AdaptiveCpp's OpenMP backend)
+# GPU runs: the CUDA driver reserves tens of GiB of virtual address space, so under an 8 GiB RLIMIT_AS it
+# does not start; under 64 GiB it does (measured on the H200: bench/results/sandbox_gpu_check_h200.md).
+# The cap bounds what a runaway program takes of the host's memory; device memory is not counted.
+GPU_RUN_MEM_BYTES = 64 * 1024**3
 CPU_RUN_TIMEOUT_FACTOR = 10
 CPU_RUN_MIN_TIMEOUT_S = 120
 CPU_RUN_MAX_TIMEOUT_S = 900  # the hard cap, whatever the task asks for
@@ -914,6 +918,7 @@ def _run_and_compare(
                 timeout_s=task.timeout_s,
                 cwd=original.binary.parent,
                 env=env,
+                mem_bytes=GPU_RUN_MEM_BYTES,
             )
             trans = run_stage(
                 run_binary.binary,
@@ -925,6 +930,7 @@ def _run_and_compare(
                 timeout_s=task.timeout_s,
                 cwd=cwd,
                 env=env,
+                mem_bytes=GPU_RUN_MEM_BYTES,
             )
         res.runs += orig.records + trans.records
         if orig.ok:
@@ -972,6 +978,7 @@ def _run_and_compare(
                     timeout_s=task.timeout_s,
                     cwd=original.binary.parent,
                     env=env,
+                    mem_bytes=GPU_RUN_MEM_BYTES,
                 )
             res.runs += ref_runs.records
             if ref_runs.ok:
