@@ -18,6 +18,7 @@ from typing import Protocol
 from ..options import Options
 from .base import Rule
 from .common.api_rename import ApiRename
+from .common.cuda_version import CudaVersion
 from .common.encoding import NotUtf8
 from .common.include_rewrite import IncludeRewrite
 from .common.portability_ballot_32 import Ballot32
@@ -105,7 +106,7 @@ PORTABILITY: list[type[Rule]] = [
     DynamicParallelism,
 ]
 SYCL_FIRST: list[type[Rule]] = SYCL_RULES
-COMMON: list[type[Rule]] = [RenamedInclude, IncludeRewrite, ApiRename]
+COMMON: list[type[Rule]] = [CudaVersion, RenamedInclude, IncludeRewrite, ApiRename]
 LAST: list[type[Rule]] = [NotUtf8, SyntaxErrorRegion, HipdnnNotInRocm, Unconverted]
 
 

@@ -20,7 +20,6 @@ from .bit_intrinsics import BitIntrinsics
 from .builtin_index import BuiltinIndex
 from .coop_groups import CoopGroups
 from .cuda_compiler import CudaCompiler
-from .cuda_version import CudaVersion
 from .device_globals import DeviceGlobals
 from .device_item import DeviceFunctionItem
 from .device_properties import DeviceProperties
@@ -68,7 +67,6 @@ from .warp_vote import WarpVote
 
 SYCL_RULES: list[type[Rule]] = [
     SyclPrelude,
-    CudaVersion,
     CudaCompiler,
     HostMath,
     LibCub,

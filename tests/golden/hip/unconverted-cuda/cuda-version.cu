@@ -1,5 +1,5 @@
-// CUDA's version numbers have no HIP value (the CUDA samples' threadFenceReduction: `#if CUDART_VERSION >=
-// 2020` then picks its pre-CUDA-2.2 branch under hipcc): every use is reported with what to do instead.
+// CUDA's version numbers have no HIP value of their own (the CUDA samples' threadFenceReduction: `#if
+// CUDART_VERSION >= 2020` would pick its pre-CUDA-2.2 branch under hipcc): GP262 defines them as 12080.
 #include <cuda_runtime.h>
 #include <cstdio>
 

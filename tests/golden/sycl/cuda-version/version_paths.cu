@@ -1,5 +1,5 @@
-// The runtime version chooses the code path (cuda-samples' threadFenceReduction): the SYCL build must
-// take the current API's branch, not the one for CUDA 2.1.
+// The runtime version chooses the code path (cuda-samples' threadFenceReduction): the HIP and SYCL
+// builds must take the current API's branch, not the one for CUDA 2.1.
 #include <cstdio>
 #include <cstdlib>
 

@@ -1,9 +1,10 @@
-"""GP262 cuda-version: the CUDA version macros a file tests keep a value in the SYCL translation.
+"""GP262 cuda-version: the CUDA version macros a file tests keep a value in the HIP and SYCL translations.
 
 What it does
     When a file reads `CUDART_VERSION` or `CUDA_VERSION` (in `#if`, in a macro, in code), defines it,
     guarded by `#ifndef`, where nvcc's implicit `cuda_runtime.h` was: before the file's first include (after
-    the SYCL include, GP201), or before its code. The value is 12080 (CUDA 12.8), the CUDA API the
+    the SYCL include, GP201, or HIP's runtime include, GP113), or before its code. (HIP on NVIDIA, where
+    CUDA's headers define the macro again, may warn that it is redefined.) The value is 12080 (CUDA 12.8), the CUDA API the
     mapping tables translate.
 Why
     CUDA programs choose code paths by runtime version (`#if CUDART_VERSION >= 2020` around the whole
@@ -46,7 +47,7 @@ MACROS = ("CUDART_VERSION", "CUDA_VERSION")
 class CudaVersion(Rule):
     code = "GP262"
     name = "cuda-version"
-    targets = frozenset({"sycl"})
+    targets = frozenset({"hip", "sycl"})
     summary = "Define CUDART_VERSION/CUDA_VERSION where a file reads them."
     triggers = (b"CUDART_VERSION", b"CUDA_VERSION")
 
