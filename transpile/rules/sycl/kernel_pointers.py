@@ -150,10 +150,10 @@ class KernelPointers(Rule):
         for name, nodes in sorted(uses.items()):
             k = kernels[name]
             reason = self._unsupported(ctx, k, nodes)
-            text = None if reason else self._launcher(ctx, m, k)
-            if isinstance(text, str) and text.startswith("!"):
-                reason, text = text[1:], None
-            if reason or text is None:
+            text = None
+            if not reason:
+                text, reason = self._launcher(ctx, m, k)
+            if text is None:
                 bad = True
                 yield self.unconverted(
                     nodes[0].start_byte,
@@ -207,23 +207,24 @@ class KernelPointers(Rule):
             return "the kernel is defined after a use"
         return None
 
-    def _launcher(self, ctx: RuleContext, m: Model, k: Function) -> str | None:
+    def _launcher(self, ctx: RuleContext, m: Model, k: Function) -> tuple[str | None, str | None]:
+        """(the launcher's definition, None), or (None, why it cannot be written)."""
         params_node = k.params_node
         if params_node is None:
-            return None
+            return None, "its parameter list is not understood"
         params: list[str] = []
         names: list[str] = []
         for p in params_node.named_children:
             if p.type == "comment":
                 continue
             if p.type != "parameter_declaration":
-                return "!a parameter list with defaults or variadics"
+                return None, "a parameter list with defaults or variadics"
             declarator = p.child_by_field_name("declarator")
             ident = _declared_name(declarator) if declarator is not None else None
             if ident is None:
                 if ctx.text(p).strip() == "void":
                     continue
-                return "!an unnamed parameter"
+                return None, "an unnamed parameter"
             type_text = (
                 ctx.slice(p.start_byte, declarator.start_byte).strip() if declarator is not None else ""
             )
@@ -232,7 +233,7 @@ class KernelPointers(Rule):
             names.append(ctx.text(ident))
         got = implicit_args(ctx, m, k.name, k.name, k, [], "gpuport_shmem")
         if isinstance(got, str):
-            return "!" + got
+            return None, got
         locals_, extras, captures = got
         cap = "=" + "".join(", " + c for c in captures)
         attr = subgroup_attribute(ctx, k.name)
@@ -247,7 +248,7 @@ class KernelPointers(Rule):
             ]
         )
         body = "".join(f"    {loc}\n" for loc in locals_)
-        return (
+        text = (
             f"// {k.name} launched through a kernel pointer (GP263)\n"
             f"inline void {launcher_name(k.name)}({head}) {{\n"
             f"  gpuport_q.submit([&](sycl::handler &cgh) {{\n"
@@ -257,6 +258,7 @@ class KernelPointers(Rule):
             "  });\n"
             "}"
         )
+        return text, None
 
     def _pointer_launch(self, ctx: RuleContext, match: dict[str, list[Node]]) -> Diagnostic:
         fn, cfg, args, call = match["fn"][0], match["cfg"][0], match["args"][0], match["call"][0]
