@@ -480,9 +480,23 @@ class Harness:
         for u in units:
             incs += [i for i in incs_for(out_root, u) if i not in incs]
         exe = out_root / ".gpuport-rwt" / (slug(program["path"]) + ".acpp.exe")
-        cmd = ["acpp", "--acpp-targets=omp.library-only", "-std=c++17", "-O2", "-w", *(str(u) for u in units)]
-        cmd += ["-o", str(exe), *(f"-D{d}" for d in defines), *(f"-I{i}" for i in incs)]
-        rc, text = run(cmd, timeout=900)
+        flags = [*(f"-D{d}" for d in defines), *(f"-I{i}" for i in incs)]
+        # C units (a C main the translation kept C) with the C compiler, as the program's build does;
+        # acpp, a C++ driver, links their objects with the SYCL units.
+        inputs: list[str] = []
+        rc, text = 0, ""
+        for u in units:
+            if u.suffix != ".c":
+                inputs.append(str(u))
+                continue
+            obj = exe.with_name(f"{exe.stem}.{slug(str(u.relative_to(out_root)))}.o")
+            rc, text = run(["cc", "-O2", "-w", "-c", str(u), "-o", str(obj), *flags], timeout=300)
+            if rc != 0:
+                break
+            inputs.append(str(obj))
+        if rc == 0:
+            cmd = ["acpp", "--acpp-targets=omp.library-only", "-std=c++17", "-O2", "-w", *inputs]
+            rc, text = run([*cmd, "-o", str(exe), *flags, "-lm"], timeout=900)
         if rc != 0:
             return {"built": False, "stderr": text[-2000:], "verdict": "acpp-link-fails"}
         prog_out = out_root / pdir.relative_to(root.resolve())

@@ -80,6 +80,8 @@ def _compile(target: str, unit: Path, root: Path, incs: list[str]) -> subprocess
     flags = [f"-I{root / i}" for i in incs]
     if target == "hip" and unit.suffix == ".c":
         cmd = ["hipcc", "-fsyntax-only", "-x", "c", *flags, str(unit)]  # a C unit, as a Makefile builds it
+    elif unit.suffix == ".c":
+        cmd = ["gcc", "-fsyntax-only", *flags, str(unit)]  # a C unit the SYCL translation kept C
     elif target == "hip":
         cmd = [
             "hipcc",

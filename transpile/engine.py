@@ -7,6 +7,7 @@ one group (all or none), in rule order, rejecting groups that overlap edits alre
 from __future__ import annotations
 
 import gc
+import re
 from collections import Counter
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -154,7 +155,27 @@ def translate_source(
     preprocessor rules see one line per line) and written back with CRs.
     """
     with gc_paused():
-        return _translate_source(source, options, path, tables, tree_free=tree_free)
+        result = _translate_source(source, options, path, tables, tree_free=tree_free)
+        if result.target == "sycl" and path.lower().endswith(".c") and stays_c(result):
+            # A C file (nvcc compiled it as C) whose rewrites need no SYCL (`cudaSetDevice(d)` -> `0`):
+            # it stays C, so no `<sycl/sycl.hpp>` and queue prelude, which a C compiler cannot take.
+            result = _translate_source(source, options, path, tables, tree_free=tree_free, skip=C_SKIPPED)
+        return result
+
+
+# The SYCL prelude (GP201): what a C file that stays C must not get.
+C_SKIPPED = frozenset({"GP201"})
+_CXX_ONLY = re.compile(r"\bsycl\b|\bgpuport_|\bstd::|\btemplate\b|\bnamespace\b")
+
+
+def stays_c(result: TranslationResult) -> bool:
+    """True when a SYCL translation of a C file needs no C++: every rewrite but the prelude's is C text
+    (a constant, a C type) and no CUDA name is left unconverted."""
+    if any(d.status is Status.UNCONVERTED for d in result.diagnostics):
+        return False
+    return not any(
+        _CXX_ONLY.search(e.text) for d in result.diagnostics if d.code not in C_SKIPPED for e in d.edits
+    )
 
 
 @contextmanager
@@ -183,6 +204,7 @@ def _translate_source(
     tables: Tables | None,
     *,
     tree_free: bool,
+    skip: frozenset[str] = frozenset(),
 ) -> TranslationResult:
     options = options or Options()
     tables = tables or load_tables()
@@ -195,7 +217,11 @@ def _translate_source(
     diagnostics: list[Diagnostic] = []
     # A rule with trigger words runs only on files that mention one of them.
     mentioned = ctx.mentioned(trigger_words(options.target))
-    rules = [r for r in rules_for(options.target) if not r.triggers or not mentioned.isdisjoint(r.triggers)]
+    rules = [
+        r
+        for r in rules_for(options.target)
+        if (not r.triggers or not mentioned.isdisjoint(r.triggers)) and r.code not in skip
+    ]
     # Parsing is most of the time per file. A file with no CUDA name and no trigger word gives every rule
     # of a pack whose rules only act at those places and at include lines nothing to do but map or report
     # its includes, which needs no tree: translate it without one.

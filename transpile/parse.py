@@ -24,11 +24,36 @@ def language() -> Language:
 
 
 def parse(source: bytes) -> Tree:
-    """Parse CUDA/C++ source bytes. Never raises on bad syntax: errors become ERROR nodes."""
+    """Parse CUDA/C++ source bytes. Never raises on bad syntax: errors become ERROR nodes.
+
+    A file that does not parse is parsed once more with its statement-like macro lines blanked out
+    (`PERF_BEGIN` and `PERF_END("x", w, h)` alone on a line, no `;`: the preprocessor makes them
+    statements, the grammar reads them as the start of a declaration and loses the launch below), and
+    that tree is kept when it has fewer errors. Blanking keeps every offset, so the tree's nodes still
+    point into the original text, which is what rules read and rewrite; the blanked lines are raw text
+    to them, as unparsed regions are.
+    """
     global _PARSER
     if _PARSER is None:
         _PARSER = Parser(language())
-    return _PARSER.parse(source)
+    tree = _PARSER.parse(source)
+    if tree.root_node.has_error and _STATEMENT_MACRO.search(source):
+        masked = _STATEMENT_MACRO.sub(lambda m: b" " * len(m.group(0)), source)
+        other = _PARSER.parse(masked)
+        if _error_weight(other.root_node) < _error_weight(tree.root_node):
+            return other
+    return tree
+
+
+# An upper-case macro alone on its line, called or not, with no `;`: a statement or declaration macro.
+_STATEMENT_MACRO = re.compile(
+    rb"^[ \t]*[A-Z][A-Z0-9_]*[A-Z0-9](?:[ \t]*\([^;{}\n]*\))?[ \t]*(?://[^\n]*)?$", re.MULTILINE
+)
+
+
+def _error_weight(root: Node) -> int:
+    """How much of a tree is broken: the bytes its outermost ERROR nodes cover, and one per MISSING."""
+    return sum(max(1, n.end_byte - n.start_byte) if n.is_error else 1 for n in error_nodes(root))
 
 
 def query(pattern: str) -> Query:

@@ -25,7 +25,7 @@ from typing import Any, TypedDict
 
 from .buildsys import build_file_kind, migrate_build_file
 from .context import identifier_tokens, table_and_cuda_names
-from .engine import translate_source
+from .engine import stays_c, translate_source
 from .fingerprint import translator_fingerprint
 from .includes import RUNTIME_HEADERS, build_graph, inside_extern_c, renamed_spelling, spellings
 from .options import Options
@@ -430,14 +430,26 @@ def _included_from_roots(
 _QUOTED = re.compile(rb'^[ \t]*#[ \t]*include[ \t]*"([^"\n]+)"', re.MULTILINE)
 
 
-def _c_files_to_cpp(contents: dict[Path, bytes], base: Path, out_names: dict[str, str]) -> None:
+def _c_files_to_cpp(
+    contents: dict[Path, bytes], base: Path, out_names: dict[str, str], options: Options
+) -> None:
     """SYCL is C++: a C file that uses CUDA (nvcc compiled it as C with the runtime's C API) becomes
     `.cpp` like a `.cu` file, unless that name is taken (then it keeps its name and the build must compile
-    it as C++)."""
+    it as C++), or unless its translation needs no C++ (Rodinia's `main.c` calls only `cudaSetDevice`,
+    which becomes `0`): then it stays C, as the rest of the file (implicit declarations, `char *` where C
+    takes any pointer) needs a C compiler."""
     taken = set(out_names.values())
+    by_rel: dict[str, bytes] | None = None
     for path, data in contents.items():
         rel = path.relative_to(base).as_posix()
         if rel.endswith(".c") and out_names.get(rel) == rel and uses_cuda(data):
+            if by_rel is None:
+                by_rel = {p.relative_to(base).as_posix(): d for p, d in contents.items()}
+                graph = build_graph(by_rel)
+            # its own headers must stay C too (a header with CUDA becomes SYCL)
+            headers_c = not any(uses_cuda(by_rel[h]) for h in graph.included_by([rel]) if h in by_rel)
+            if headers_c and stays_c(translate_source(data, options, rel)):
+                continue
             new = rel[:-2] + ".cpp"
             if new not in taken:
                 out_names[rel] = new
@@ -545,7 +557,7 @@ def translate_tree(
 
     project_pass = PROJECT_PASSES.get(options.target)
     if options.target == "sycl" and not in_place and extension_map is None:
-        _c_files_to_cpp(contents, base, out_names)
+        _c_files_to_cpp(contents, base, out_names, options)
     _note_outside_includes(contents, base, [src, *roots], report.notes)
     by_rel = {p.relative_to(base).as_posix(): d for p, d in contents.items()}
     tree_facts = tree_model(by_rel, out_names, options)

@@ -204,6 +204,8 @@ class Function:
     host_too: bool  # __host__ __device__
     template_params: list[str]
     needs_item: bool = False
+    # a member of a class template (`FDWT53<W, H>::run`): the class's template parameters
+    class_params: list[str] = field(default_factory=list)
     shared: list[SharedVar] = field(default_factory=list)
     # `__shared__` variables of the device functions it calls (transitively), as parameters named
     # `gp_<function>_<variable>`, extents in this function's template parameters.
@@ -544,6 +546,7 @@ def _build(ctx: RuleContext) -> Model:
     family: dict[str, list[Function]] = {}
     for f in functions.values():
         family.setdefault(f.name, []).append(f)
+        f.class_params = _class_template_params(ctx, f.node)
 
     # Macros whose bodies use nd_item builtins (one level of macro-in-macro is followed).
     macro_bodies: dict[str, frozenset[str]] = {}
@@ -661,6 +664,42 @@ def _call_template_args(ctx: RuleContext, caller: Function, callee: str) -> list
     return out
 
 
+def _class_template_params(ctx: RuleContext, fn: Node) -> list[str]:
+    """The template parameters of the class template `fn` is defined in, or []."""
+    n = fn.parent
+    while n is not None and n.type in ("field_declaration_list", "template_declaration"):
+        if n.type == "field_declaration_list":
+            cls = n.parent
+            if cls is not None and cls.type in ("class_specifier", "struct_specifier"):
+                return template_params(ctx, cls)
+            return []
+        n = n.parent
+    return []
+
+
+def _call_class_args(ctx: RuleContext, caller: Function, callee: str) -> list[list[str] | None]:
+    """The class template arguments of each call of member `callee` in caller's body: `X<a, b>::callee()`
+    gives [a, b]; an unqualified call gives None."""
+    out: list[list[str] | None] = []
+    body = caller.node.child_by_field_name("body")
+    for call in ts.captures("(call_expression) @c", body).get("c", []) if body is not None else []:
+        fn = call.child_by_field_name("function")
+        if fn is None:
+            continue
+        if fn.type == "qualified_identifier":
+            name, scope = fn.child_by_field_name("name"), fn.child_by_field_name("scope")
+            if name is None or ctx.text(name) != callee:
+                continue
+            targs = scope.child_by_field_name("arguments") if scope is not None else None
+            if scope is not None and scope.type == "template_type" and targs is not None:
+                out.append([ctx.text(a) for a in targs.named_children])
+            else:
+                out.append(None)
+        elif fn.type == "identifier" and ctx.text(fn) == callee:
+            out.append(None)
+    return out
+
+
 def _propagate_shared(ctx: RuleContext, functions: dict[str, Function], calls: dict[str, set[str]]) -> None:
     """Give every caller of a device function with `__shared__` variables matching parameters: the
     kernel at the top of the chain allocates them at its launch (GP203)."""
@@ -673,6 +712,23 @@ def _propagate_shared(ctx: RuleContext, functions: dict[str, Function], calls: d
                 if not exported or c is g:
                     continue
                 mapping: dict[str, str] = {}
+                if c.class_params:
+                    # `FDWT53<WIN_SX, WIN_SY>::run(...)`: the shared variable's type names the class's
+                    # parameters, which the caller gives in the call's scope (a call from inside the
+                    # class, unqualified, has them as they are)
+                    scoped = _call_class_args(ctx, g, callee)
+                    if len({tuple(u) if u else None for u in scoped}) != 1:
+                        g.problems.append(
+                            (
+                                g.node.start_byte,
+                                g.node.end_byte,
+                                f"`{callee}`'s shared memory needs identical class template arguments "
+                                "at every call",
+                            )
+                        )
+                        continue
+                    if scoped[0]:
+                        mapping.update(zip(c.class_params, scoped[0], strict=False))
                 if c.template_params:
                     uses = _call_template_args(ctx, g, callee)
                     if len({tuple(u) if u else None for u in uses}) != 1 or not uses[0]:
@@ -685,7 +741,7 @@ def _propagate_shared(ctx: RuleContext, functions: dict[str, Function], calls: d
                             )
                         )
                         continue
-                    mapping = dict(zip(c.template_params, uses[0], strict=False))
+                    mapping.update(zip(c.template_params, uses[0], strict=False))
                 have = {v.name for v in g.shared_in}
                 for v in exported:
                     if v.name in have:

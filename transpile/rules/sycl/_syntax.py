@@ -41,6 +41,22 @@ def base_function_name(ctx: RuleContext, fn: Node) -> str | None:
     return ctx.text(name) if name is not None else None
 
 
+def callee_name_node(call: Node) -> Node | None:
+    """The name a call names, however it is spelled: `f(...)`, `f<T>(...)`, `X<A>::f(...)`, `ns::f(...)`,
+    `obj.f(...)`, `obj.f<true>(...)`, `p->f(...)` (an identifier or field_identifier node), or None (a call
+    through an expression)."""
+    fn = call.child_by_field_name("function")
+    if fn is None:
+        return None
+    if fn.type == "qualified_identifier":
+        fn = fn.child_by_field_name("name") or fn
+    elif fn.type == "field_expression":
+        fn = fn.child_by_field_name("field") or fn
+    if fn.type in ("template_function", "template_method"):
+        fn = fn.child_by_field_name("name") or fn
+    return fn if fn.type in ("identifier", "field_identifier") else None
+
+
 def template_params(ctx: RuleContext, fn: Node) -> list[str]:
     parent = fn.parent
     if parent is None or parent.type != "template_declaration":

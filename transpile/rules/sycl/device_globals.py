@@ -58,6 +58,7 @@ from ._model import (
 )
 from ._queue import queue_of, wrap
 from ._signature import append_args, append_params
+from ._syntax import callee_name_node
 
 
 def accessor_head(g: DeviceGlobal) -> str:
@@ -353,9 +354,8 @@ class DeviceGlobals(Rule):
             )
         device_nodes = [f.node for f in m.functions.values()]
         for call in ts.captures("(call_expression) @c", ctx.root).get("c", []):
-            fn = call.child_by_field_name("function")
-            base = fn.child_by_field_name("name") if fn is not None and fn.type == "template_function" else fn
-            if base is None or base.type != "identifier" or ctx.text(base) not in needy:
+            base = callee_name_node(call)
+            if base is None or ctx.text(base) not in needy:
                 continue
             if not any(d.start_byte <= call.start_byte and call.end_byte <= d.end_byte for d in device_nodes):
                 continue

@@ -35,6 +35,7 @@ from ...diagnostics import Diagnostic
 from ..base import Rule
 from ._model import Function, base_function_name, model, qualifiers
 from ._signature import append_args, append_params
+from ._syntax import callee_name_node
 
 
 class DeviceFunctionItem(Rule):
@@ -67,11 +68,8 @@ class DeviceFunctionItem(Rule):
         yield from self._prototypes(ctx, needy)
         device_nodes = [f.node for f in m.functions.values()]
         for call in ts.captures("(call_expression) @c", ctx.root).get("c", []):
-            fn = call.child_by_field_name("function")
-            if fn is None:
-                continue
-            base = fn.child_by_field_name("name") if fn.type == "template_function" else fn
-            if base is None or base.type != "identifier":
+            base = callee_name_node(call)
+            if base is None:
                 continue
             callee = needy.get(ctx.text(base))
             if callee is None or callee.host_too:

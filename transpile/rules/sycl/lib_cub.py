@@ -127,7 +127,7 @@ class LibCub(Rule):
     summary = (
         "Turn cub::BlockReduce/WarpReduce reductions into sycl::reduce_over_group; map CUB/CUDA functors."
     )
-    triggers = (b"cub", b"cuda::")
+    triggers = (b"cub", b"cuda::", b"thrust::")
 
     def run(self, ctx: RuleContext) -> Iterator[Diagnostic]:
         handled: list[tuple[int, int]] = []

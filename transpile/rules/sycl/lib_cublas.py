@@ -11,6 +11,8 @@ What it does
     compute) -> `gpuport_blas_gemm_ex`; level 1 `axpy/dot/nrm2/asum/scal/copy/swap`, `cublasI[sd]amax/amin`
     (S and D) -> `gpuport_blas_<op><T>`; `cublasSetVector/GetVector/SetMatrix/GetMatrix` (and `Async`)
     -> `gpuport_blas_copy_vector/matrix[_async]`. Other cuBLAS names are reported unconverted.
+    CUDA's `cudaDataType` values (`CUDA_R_32F`, `CUDA_C_64F`, ...) become `gpuport_blas_r_32f`, ...; a
+    file that uses them without including cuBLAS gets the guarded enum alone, before the first use.
 Why
     Standard SYCL 2020 has no BLAS; oneMKL is a vendor library that AdaptiveCpp's CPU target and other
     implementations lack. A column-major GEMM, a few element-wise kernels and a work-group reduction are
@@ -39,10 +41,37 @@ References
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
 
+from ...context import RuleContext
+from ...diagnostics import Diagnostic
 from ._libs import LibraryRule
+from ._memory_helpers import block_edit
 
-BLAS_HELPERS = r"""#ifndef GPUPORT_SYCL_BLAS
+_DATA_TYPE_PREFIXES = ("gpuport_blas_r_", "gpuport_blas_c_")
+
+DATA_TYPES = r"""#ifndef GPUPORT_SYCL_DATA_TYPE
+#define GPUPORT_SYCL_DATA_TYPE
+// CUDA's cudaDataType (library_types.h): which element type a library call's data has.
+enum gpuport_blas_type {
+  gpuport_blas_r_16f, gpuport_blas_c_16f,
+  gpuport_blas_r_16bf, gpuport_blas_c_16bf,
+  gpuport_blas_r_32f, gpuport_blas_c_32f,
+  gpuport_blas_r_64f, gpuport_blas_c_64f,
+  gpuport_blas_r_8i, gpuport_blas_c_8i,
+  gpuport_blas_r_8u, gpuport_blas_c_8u,
+  gpuport_blas_r_16i, gpuport_blas_c_16i,
+  gpuport_blas_r_16u, gpuport_blas_c_16u,
+  gpuport_blas_r_32i, gpuport_blas_c_32i,
+  gpuport_blas_r_32u, gpuport_blas_c_32u,
+  gpuport_blas_r_64i, gpuport_blas_c_64i,
+  gpuport_blas_r_64u, gpuport_blas_c_64u,
+};
+#endif
+"""
+
+BLAS_HELPERS = (
+    r"""#ifndef GPUPORT_SYCL_BLAS
 #define GPUPORT_SYCL_BLAS
 #include <algorithm>
 #include <cmath>
@@ -53,8 +82,9 @@ struct gpuport_blas_context {
   bool device_pointers;  // CUBLAS_POINTER_MODE_DEVICE: scalars and results live in device memory
 };
 typedef gpuport_blas_context *gpuport_blas_handle;
-enum gpuport_blas_type { gpuport_blas_r_16f, gpuport_blas_r_32f, gpuport_blas_r_64f };
-inline int gpuport_blas_create(gpuport_blas_handle *h) {
+"""
+    + DATA_TYPES
+    + r"""inline int gpuport_blas_create(gpuport_blas_handle *h) {
   *h = new gpuport_blas_context{&gpuport_queue(), false};
   return 0;
 }
@@ -287,6 +317,7 @@ inline int gpuport_blas_copy_matrix(int rows, int cols, int elem_size, const voi
 }
 #endif
 """
+)
 
 # The names this rule maps and what each becomes: the tables' rows routed to GP254 (`rule:GP254 spelling`).
 
@@ -298,7 +329,7 @@ class LibCublas(LibraryRule):
     summary = (
         "Map cuBLAS handles, GEMM (S/D, strided batched, GemmEx) and level-1 calls to inline SYCL helpers."
     )
-    triggers = (b"cublas", b"CUBLAS")
+    triggers = (b"cublas", b"CUBLAS", b"CUDA_R_", b"CUDA_C_", b"cudaDataType")
     headers = {"cublas_v2.h": [BLAS_HELPERS], "cublas_api.h": [BLAS_HELPERS]}
     library_names = re.compile(r"cublas\w*|CUBLAS_\w+")
     library = "cuBLAS"
@@ -307,3 +338,20 @@ class LibCublas(LibraryRule):
         "I[sd]amax/amin, Set/Get Vector/Matrix"
     )
     family = "cublas"
+
+    def run(self, ctx: RuleContext) -> Iterator[Diagnostic]:
+        found = list(super().run(ctx))
+        yield from found
+        # `CUDA_R_32F` in a file that does not include cuBLAS (qsim's `GetCudaType<T>()`): the data-type
+        # enum alone, before the first use; guarded, so a cuBLAS include elsewhere does not clash.
+        if not any(inc.path in self.headers for inc in ctx.includes):
+            uses = [d.start for d in found if d.edits and d.edits[0].text.startswith(_DATA_TYPE_PREFIXES)]
+            if uses:
+                at = min(uses)
+                yield self.converted(
+                    at,
+                    at,
+                    "inline gpuport data-type enum (CUDA's cudaDataType)",
+                    [block_edit(ctx, at, DATA_TYPES)],
+                    family=self.family,
+                )

@@ -8,8 +8,11 @@ What it does
     `sort`, `stable_sort`, `sort_by_key`, `stable_sort_by_key`, `partition` (with a stencil or without),
     `inclusive_scan`, `exclusive_scan`, `sequence`, `fill`, `copy`, `transform` and `count_if` copy the
     range to the host, run the C++ standard algorithm and copy the result back. `thrust::device`,
-    `thrust::cuda::par` and `thrust::raw_pointer_cast` are mapped; Thrust's containers
-    (`device_vector`, `host_vector`), iterators and every other name are reported unconverted.
+    `thrust::cuda::par` and `thrust::raw_pointer_cast` are mapped; function objects without a `sycl::`
+    one (`thrust::greater`, `less`, `minus`, ...) become `<functional>`'s (GP256 maps `plus`, `maximum`,
+    ...); `device_vector` becomes `gpuport_thrust::device_vector` (USM shared memory) and `host_vector` a
+    `std::vector`; algorithms without a policy run the standard algorithm on the host; iterators and
+    every other name are reported unconverted.
 Why
     Thrust has no standard SYCL counterpart (oneDPL is a separate library with its own headers), and
     device-wide algorithms in a port must still compile and give Thrust's results.
@@ -297,12 +300,15 @@ STD_TYPES = frozenset(
     {
         "default_random_engine", "minstd_rand", "minstd_rand0", "uniform_real_distribution",
         "uniform_int_distribution", "normal_distribution", "pair", "tuple", "make_pair", "make_tuple", "get",
+        # function objects with no sycl:: counterpart (GP256 gives plus, maximum, ... theirs): <functional>'s
+        "less", "greater", "equal_to", "not_equal_to", "less_equal", "greater_equal", "minus", "divides",
+        "modulus", "negate", "logical_not",
     }
 )  # fmt: skip
 _POLICIES = frozenset({"device", "host", "seq", "par", "cuda"})
 # Functors lib-cub (GP256) maps to sycl:: function objects; left to it.
-_FUNCTORS = frozenset({"plus", "minus", "multiplies", "maximum", "minimum", "logical_and", "logical_or",
-                       "bit_and", "bit_or", "bit_xor", "less", "greater", "equal_to"})  # fmt: skip
+_FUNCTORS = frozenset({"plus", "multiplies", "maximum", "minimum", "logical_and", "logical_or",
+                       "bit_and", "bit_or", "bit_xor"})  # fmt: skip
 
 
 def _in_launch_args(node: Node) -> bool:
@@ -406,7 +412,7 @@ class LibThrust(Rule):
         for inc in ctx.includes:
             if not inc.path.startswith("thrust/"):
                 continue
-            text = "" if sycl_included_before(ctx, inc) else SYCL_INCLUDE + QUEUE_DEFINITION
+            text = "" if emitted or sycl_included_before(ctx, inc) else SYCL_INCLUDE + QUEUE_DEFINITION
             if not emitted:
                 text += HELPERS if text else QUEUE_DEFINITION + HELPERS
                 emitted = True

@@ -507,6 +507,25 @@ class MathArgTypes(Rule):
             if diag is not None:
                 yield diag
 
+    def _builtin_over_user(self, ctx: RuleContext, occ: Occurrence) -> Diagnostic | None:
+        """`min(f, b)` with two known arithmetic arguments in a file that declares its own `min`
+        overloads (helper_math.h's `int2 min(int2, int2)`): GP001 leaves a declared name to the file, but
+        for arithmetic arguments CUDA calls its own built-in overload (a user function of that exact
+        signature would clash with it under nvcc), which the translation must name."""
+        if occ.name not in ctx.declared_names or occ.entry is None:
+            return None  # GP001 renames it
+        new_name = occ.entry.sycl_name()
+        if new_name is None or new_name == occ.name:
+            return None
+        return self.converted(
+            occ.start,
+            occ.end,
+            f"`{occ.name}` of arithmetic arguments is CUDA's built-in, not the file's overload -> `{new_name}`",
+            [Edit(occ.start, occ.end, new_name)],
+            family="math",
+            symbol=occ.name,
+        )
+
     def _mixed(
         self, ctx: RuleContext, occ: Occurrence, nodes: list[Node], types: list[Typed | None]
     ) -> Diagnostic:
@@ -547,7 +566,9 @@ class MathArgTypes(Rule):
             return self._mixed(ctx, occ, nodes, types)  # float or integer: decided when compiled
         if name == "abs" and not qualified and len(nodes) == 1 and types[0] is not None:
             if types[0].cuda not in _FLOATS:
-                return None  # sycl::abs is the integer one
+                # sycl::abs is the integer one: GP001's rename, or ours where the file's own overloads
+                # of the name keep GP001 away
+                return self._builtin_over_user(ctx, occ)
             # CUDA's abs(float)/abs(double) are <cmath> overloads; sycl::abs takes integers only.
             return self.converted(
                 occ.start,
@@ -590,7 +611,7 @@ class MathArgTypes(Rule):
             elif t.sycl != want:
                 edits += _cast(ctx, node, t, want, spelling)
         if not edits:
-            return None
+            return None if qualified or want is None else self._builtin_over_user(ctx, occ)
         if not qualified:
             new_name = occ.entry.sycl_name() if occ.entry is not None else None
             if new_name is None:

@@ -18,7 +18,24 @@ struct gpuport_blas_context {
   bool device_pointers;  // CUBLAS_POINTER_MODE_DEVICE: scalars and results live in device memory
 };
 typedef gpuport_blas_context *gpuport_blas_handle;
-enum gpuport_blas_type { gpuport_blas_r_16f, gpuport_blas_r_32f, gpuport_blas_r_64f };
+#ifndef GPUPORT_SYCL_DATA_TYPE
+#define GPUPORT_SYCL_DATA_TYPE
+// CUDA's cudaDataType (library_types.h): which element type a library call's data has.
+enum gpuport_blas_type {
+  gpuport_blas_r_16f, gpuport_blas_c_16f,
+  gpuport_blas_r_16bf, gpuport_blas_c_16bf,
+  gpuport_blas_r_32f, gpuport_blas_c_32f,
+  gpuport_blas_r_64f, gpuport_blas_c_64f,
+  gpuport_blas_r_8i, gpuport_blas_c_8i,
+  gpuport_blas_r_8u, gpuport_blas_c_8u,
+  gpuport_blas_r_16i, gpuport_blas_c_16i,
+  gpuport_blas_r_16u, gpuport_blas_c_16u,
+  gpuport_blas_r_32i, gpuport_blas_c_32i,
+  gpuport_blas_r_32u, gpuport_blas_c_32u,
+  gpuport_blas_r_64i, gpuport_blas_c_64i,
+  gpuport_blas_r_64u, gpuport_blas_c_64u,
+};
+#endif
 inline int gpuport_blas_create(gpuport_blas_handle *h) {
   *h = new gpuport_blas_context{&gpuport_queue(), false};
   return 0;

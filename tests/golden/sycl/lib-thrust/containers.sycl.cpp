@@ -230,46 +230,6 @@ template <typename It, typename O, typename I, typename Op> O host_exclusive_sca
 }
 }  // namespace gpuport_thrust
 #endif
-#include <sycl/sycl.hpp>
-#ifndef GPUPORT_SYCL_QUEUE
-#define GPUPORT_SYCL_QUEUE
-inline sycl::queue &gpuport_queue() {
-  static sycl::queue q{sycl::property_list{sycl::property::queue::in_order{}, sycl::property::queue::enable_profiling{}}};
-  return q;
-}
-#endif
-#include <sycl/sycl.hpp>
-#ifndef GPUPORT_SYCL_QUEUE
-#define GPUPORT_SYCL_QUEUE
-inline sycl::queue &gpuport_queue() {
-  static sycl::queue q{sycl::property_list{sycl::property::queue::in_order{}, sycl::property::queue::enable_profiling{}}};
-  return q;
-}
-#endif
-#include <sycl/sycl.hpp>
-#ifndef GPUPORT_SYCL_QUEUE
-#define GPUPORT_SYCL_QUEUE
-inline sycl::queue &gpuport_queue() {
-  static sycl::queue q{sycl::property_list{sycl::property::queue::in_order{}, sycl::property::queue::enable_profiling{}}};
-  return q;
-}
-#endif
-#include <sycl/sycl.hpp>
-#ifndef GPUPORT_SYCL_QUEUE
-#define GPUPORT_SYCL_QUEUE
-inline sycl::queue &gpuport_queue() {
-  static sycl::queue q{sycl::property_list{sycl::property::queue::in_order{}, sycl::property::queue::enable_profiling{}}};
-  return q;
-}
-#endif
-#include <sycl/sycl.hpp>
-#ifndef GPUPORT_SYCL_QUEUE
-#define GPUPORT_SYCL_QUEUE
-inline sycl::queue &gpuport_queue() {
-  static sycl::queue q{sycl::property_list{sycl::property::queue::in_order{}, sycl::property::queue::enable_profiling{}}};
-  return q;
-}
-#endif
 #include <cstdio>
 #ifndef GPUPORT_SYCL_QUEUE
 #define GPUPORT_SYCL_QUEUE
