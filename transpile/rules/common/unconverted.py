@@ -137,7 +137,9 @@ class Unconverted(Rule):
                 ):
                     continue  # a plain rename the rename rule will have made
                 family = occ.entry.family
-                note = f": {occ.entry.note}" if occ.entry.note else ""
+                # the row's word for this target: SYCL's reason (`- reason`), not the HIP-side note
+                why = occ.entry.note if ctx.target == "hip" else occ.entry.sycl_unsupported
+                note = f": {why}" if why else ""
                 message = f"`{occ.name}` has no {target} translation{note}"
             yield self.unconverted(occ.start, occ.end, message, family=family, symbol=occ.name)
         for inc in ctx.includes:
