@@ -42,9 +42,11 @@ DEFAULT_AMD_ARCHS = ("gfx90a", "gfx1030")
 COMPILE_TIMEOUT_S = 600.0
 COMPILE_MEM_BYTES = 16 * 1024**3  # clang/cicc on a big template TU stay well under this
 HOST_RUN_MEM_BYTES = 8 * 1024**3  # CPU runs (SYCL on AdaptiveCpp's OpenMP backend)
-# GPU runs: the CUDA driver reserves tens of GiB of virtual address space, so under an 8 GiB RLIMIT_AS it
-# does not start; under 64 GiB it does (measured on the H200: bench/results/sandbox_gpu_check_h200.md).
-# The cap bounds what a runaway program takes of the host's memory; device memory is not counted.
+# GPU runs: the CUDA driver reserves tens of GiB of virtual address space (under an 8 GiB RLIMIT_AS it does
+# not start), and `cudaMallocAsync`'s memory pool reserves more than 64 GiB of it (the suite's
+# cub-device-reduce failed with out of memory under a 64 GiB RLIMIT_AS on the H200). So GPU runs cap the
+# data segment (RLIMIT_DATA), what a runaway program takes of the host's memory, not the address space;
+# device memory is not counted.
 GPU_RUN_MEM_BYTES = 64 * 1024**3
 CPU_RUN_TIMEOUT_FACTOR = 10
 CPU_RUN_MIN_TIMEOUT_S = 120
@@ -687,6 +689,7 @@ def run_stage(
     cwd: Path,
     env: dict[str, str] | None = None,
     mem_bytes: int | None = None,
+    data_bytes: int | None = None,
 ) -> RunSeries:
     """One warm-up run and `repeat` timed runs of a program; each parsed for RESULT / TIME_MS / PASS."""
     records: list[RunRecord] = []
@@ -694,7 +697,14 @@ def run_stage(
     ok = True
     full_env = {**os.environ, **(env or {})}
     for i in range(repeat + 1):
-        res = sandbox.run([str(binary), *args], cwd, timeout_s=timeout_s, env=full_env, mem_bytes=mem_bytes)
+        res = sandbox.run(
+            [str(binary), *args],
+            cwd,
+            timeout_s=timeout_s,
+            env=full_env,
+            mem_bytes=mem_bytes,
+            data_bytes=data_bytes,
+        )
         parsed = cmp.parse_output(res.stdout)
         records.append(
             RunRecord(
@@ -918,7 +928,7 @@ def _run_and_compare(
                 timeout_s=task.timeout_s,
                 cwd=original.binary.parent,
                 env=env,
-                mem_bytes=GPU_RUN_MEM_BYTES,
+                data_bytes=GPU_RUN_MEM_BYTES,
             )
             trans = run_stage(
                 run_binary.binary,
@@ -930,7 +940,7 @@ def _run_and_compare(
                 timeout_s=task.timeout_s,
                 cwd=cwd,
                 env=env,
-                mem_bytes=GPU_RUN_MEM_BYTES,
+                data_bytes=GPU_RUN_MEM_BYTES,
             )
         res.runs += orig.records + trans.records
         if orig.ok:
@@ -978,7 +988,7 @@ def _run_and_compare(
                     timeout_s=task.timeout_s,
                     cwd=original.binary.parent,
                     env=env,
-                    mem_bytes=GPU_RUN_MEM_BYTES,
+                    data_bytes=GPU_RUN_MEM_BYTES,
                 )
             res.runs += ref_runs.records
             if ref_runs.ok:

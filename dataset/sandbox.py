@@ -92,7 +92,9 @@ def confined(isolation: Isolation | None) -> Iterator[None]:
         _CONFINEMENT.reset(token)
 
 
-def _limit_setter(cpu_s: float | None, mem_bytes: int | None, fsize: int | None) -> Callable[[], None]:
+def _limit_setter(
+    cpu_s: float | None, mem_bytes: int | None, fsize: int | None, data_bytes: int | None = None
+) -> Callable[[], None]:
     """A preexec function (runs in the child after fork, before exec) that applies the rlimits."""
 
     def apply() -> None:
@@ -105,6 +107,8 @@ def _limit_setter(cpu_s: float | None, mem_bytes: int | None, fsize: int | None)
             resource.setrlimit(resource.RLIMIT_CPU, (soft, soft + 5))
         if mem_bytes is not None:
             resource.setrlimit(resource.RLIMIT_AS, (mem_bytes, mem_bytes))
+        if data_bytes is not None:
+            resource.setrlimit(resource.RLIMIT_DATA, (data_bytes, data_bytes))
 
     return apply
 
@@ -151,6 +155,7 @@ def run(
     timeout_s: float = 60.0,
     cpu_s: float | None = None,
     mem_bytes: int | None = None,
+    data_bytes: int | None = None,
     env: Mapping[str, str] | None = None,
     max_output: int = DEFAULT_MAX_OUTPUT,
     max_file_bytes: int | None = DEFAULT_MAX_FILE_BYTES,
@@ -160,13 +165,17 @@ def run(
 
     `cpu_s` defaults to the wall limit (a program cannot use more CPU than wall time on one core, but a
     multi-threaded compiler can, so callers may pass more). `mem_bytes` caps the address space; leave it
-    None for CUDA programs, whose runtime reserves far more virtual memory than it uses.
+    None for CUDA programs, whose runtime reserves far more virtual memory than it uses. `data_bytes` caps
+    the data segment (RLIMIT_DATA: private writable memory, heap and anonymous mappings), which is what a
+    CUDA program's host memory use is, without counting the driver's address-space reservations
+    (`cudaMallocAsync`'s pool reserves more than any RLIMIT_AS that lets other programs run would allow).
     """
     args = [str(a) for a in argv]
     limits: dict[str, float | int | None] = {
         "wall_s": timeout_s,
         "cpu_s": cpu_s,
         "mem_bytes": mem_bytes,
+        "data_bytes": data_bytes,
         "file_bytes": max_file_bytes,
     }
     full_env = dict(os.environ if env is None else env)
@@ -185,7 +194,7 @@ def run(
             stdout=subprocess.PIPE,
             stderr=subprocess.PIPE,
             start_new_session=True,  # its own process group, killed as a whole on timeout
-            preexec_fn=_limit_setter(cpu_s, mem_bytes, max_file_bytes),  # noqa: PLW1509  (rlimits must be set in the child)
+            preexec_fn=_limit_setter(cpu_s, mem_bytes, max_file_bytes, data_bytes),  # noqa: PLW1509  (rlimits must be set in the child)
         )
     except (FileNotFoundError, PermissionError) as err:
         return SandboxResult(args, 127, "", f"{err}\n", 0.0, reason="not-found", limits=limits)
@@ -231,7 +240,7 @@ def run(
         stdout,
         stderr,
         wall,
-        reason=_reason(rc, timed_out, stderr, mem_bytes),
+        reason=_reason(rc, timed_out, stderr, mem_bytes if mem_bytes is not None else data_bytes),
         truncated=out_flag[0] or err_flag[0],
         limits=limits,
     )

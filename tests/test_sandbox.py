@@ -61,6 +61,24 @@ def test_unbounded_allocation_hits_the_memory_limit(tmp_path: Path) -> None:
 
 
 @needs_gxx
+def test_data_limit_stops_the_heap_but_not_address_reservations(tmp_path: Path) -> None:
+    # A CUDA runtime reserves far more address space than it uses (cudaMallocAsync's pool: over 64 GiB);
+    # GPU runs cap the data segment instead: a 256 GiB PROT_NONE reservation succeeds, the heap stops.
+    exe = _cxx(
+        tmp_path,
+        "reserve_then_hog",
+        "#include <sys/mman.h>\n#include <cstdio>\n#include <cstring>\n#include <vector>\n"
+        "int main(){ void*r=mmap(nullptr,256UL<<30,PROT_NONE,MAP_PRIVATE|MAP_ANONYMOUS|MAP_NORESERVE,-1,0);"
+        'if(r==MAP_FAILED){std::puts("reserve failed");return 3;} std::puts("reserved");std::fflush(stdout);'
+        "std::vector<char*> v; for(;;){char*p=new char[1<<26]; std::memset(p,1,1<<26); v.push_back(p);} }\n",
+    )
+    res = sandbox.run([str(exe)], tmp_path, timeout_s=60, data_bytes=512 * 1024 * 1024)
+    assert "reserved" in res.stdout, res.log()
+    assert res.reason == "oom", res.log()
+    assert res.rc != 0
+
+
+@needs_gxx
 def test_segfault_is_recorded_as_a_signal(tmp_path: Path) -> None:
     exe = _cxx(tmp_path, "segv", "int main(){ volatile int *p = nullptr; *p = 1; return 0; }\n")
     res = sandbox.run([str(exe)], tmp_path)
