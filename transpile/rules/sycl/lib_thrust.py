@@ -376,12 +376,15 @@ class LibThrust(Rule):
                     )
                     continue
             if bare in CONTAINERS or bare in STD_TYPES:
-                new = f"gpuport_thrust::{name}" if bare in CONTAINERS else f"std::{name}"
+                scope_text = "gpuport_thrust::" if bare in CONTAINERS else "std::"
+                # Only the scope is rewritten, and only the name claimed: Thrust names inside the template arguments
+                # (`device_vector< thrust::pair<int,int> >`) are translated on their own, not left behind.
+                ident_end = name_node.start_byte + len(bare.rstrip())
                 yield self.converted(
                     q.start_byte,
-                    q.end_byte,
-                    f"`thrust::{name}` -> `{new}`",
-                    [Edit(q.start_byte, q.end_byte, new)],
+                    ident_end,
+                    f"`thrust::{bare}` -> `{scope_text}{bare}`",
+                    [Edit(q.start_byte, name_node.start_byte, scope_text)],
                     family="thrust",
                     symbol=f"thrust::{bare}",
                     safety=Safety.REVIEW,
