@@ -646,20 +646,31 @@ def name_count(ctx: RuleContext, f: Function) -> int:
     return counts[f.name]
 
 
-def _call_template_args(ctx: RuleContext, caller: Function, callee: str) -> list[list[str] | None]:
-    """The explicit template argument lists of each call of `callee` in caller's body (None: none)."""
-    out: list[list[str] | None] = []
+def _calls_of(ctx: RuleContext, caller: Function, callee: str) -> Iterator[Node]:
+    """The `function` node of every call of `callee` in caller's body: `f(...)`, `f<T>(...)` or
+    `X<A>::f(...)`."""
     body = caller.node.child_by_field_name("body")
     for call in ts.captures("(call_expression) @c", body).get("c", []) if body is not None else []:
         fn = call.child_by_field_name("function")
         if fn is None:
             continue
+        name = (
+            fn.child_by_field_name("name") if fn.type in ("template_function", "qualified_identifier") else fn
+        )
+        if name is not None and name.type == "identifier" and ctx.text(name) == callee:
+            yield fn
+
+
+def _call_template_args(ctx: RuleContext, caller: Function, callee: str) -> list[list[str] | None]:
+    """The explicit template argument lists of each unqualified call of `callee` in caller's body (None:
+    none)."""
+    out: list[list[str] | None] = []
+    for fn in _calls_of(ctx, caller, callee):
         if fn.type == "template_function":
-            name = fn.child_by_field_name("name")
             targs = fn.child_by_field_name("arguments")
-            if name is not None and ctx.text(name) == callee and targs is not None:
+            if targs is not None:
                 out.append([ctx.text(a) for a in targs.named_children])
-        elif fn.type == "identifier" and ctx.text(fn) == callee:
+        elif fn.type == "identifier":
             out.append(None)
     return out
 
@@ -681,21 +692,15 @@ def _call_class_args(ctx: RuleContext, caller: Function, callee: str) -> list[li
     """The class template arguments of each call of member `callee` in caller's body: `X<a, b>::callee()`
     gives [a, b]; an unqualified call gives None."""
     out: list[list[str] | None] = []
-    body = caller.node.child_by_field_name("body")
-    for call in ts.captures("(call_expression) @c", body).get("c", []) if body is not None else []:
-        fn = call.child_by_field_name("function")
-        if fn is None:
-            continue
+    for fn in _calls_of(ctx, caller, callee):
         if fn.type == "qualified_identifier":
-            name, scope = fn.child_by_field_name("name"), fn.child_by_field_name("scope")
-            if name is None or ctx.text(name) != callee:
-                continue
+            scope = fn.child_by_field_name("scope")
             targs = scope.child_by_field_name("arguments") if scope is not None else None
             if scope is not None and scope.type == "template_type" and targs is not None:
                 out.append([ctx.text(a) for a in targs.named_children])
             else:
                 out.append(None)
-        elif fn.type == "identifier" and ctx.text(fn) == callee:
+        elif fn.type == "identifier":
             out.append(None)
     return out
 
