@@ -11,7 +11,11 @@ cache in a folder of the run (pip compiles an installed package's bytecode; a ch
 PYTHONDONTWRITEBYTECODE would otherwise recompile gpuport's modules on every start). Outputs stay on
 disk until the end: deleting thousands of files between runs slows the next tool's file creation.
 
-    python3 bench/throughput.py [--tree DIR ...] [--repeat 3]
+    python3 bench/throughput.py [--tree DIR ...] [--repeat 3] [--baseline COMMIT]
+
+`--baseline COMMIT` adds gpuport as it was at COMMIT (-j 2), installed from `git archive` into a folder
+of the run, so "not slower than then" is a ratio measured on one machine in one run: the peer's own
+speed moves between machines and torch releases, which a ratio recorded elsewhere cannot show.
 """
 
 from __future__ import annotations
@@ -42,6 +46,33 @@ hipify(project_directory=sys.argv[1], output_directory=sys.argv[2], includes=["*
 """
 
 
+# gpuport from another folder: its site first on the path, and the checkout's own package kept out (the
+# editable install's finder would otherwise serve `gpuport.transpile` from this checkout).
+BASELINE_SCRIPT = """
+import sys
+sys.path.insert(0, sys.argv[1])
+sys.meta_path[:] = [f for f in sys.meta_path if "editable" not in type(f).__module__.lower()
+                    and "editable" not in getattr(f, "__name__", "").lower()]
+from gpuport.cli import main
+sys.argv = ["gpuport", *sys.argv[2:]]
+sys.exit(main())
+"""
+
+
+def install_commit(commit: str, tmp: Path) -> Path:
+    """gpuport at `commit`, installed (no dependencies: they are this environment's) into tmp/site-COMMIT."""
+    src, site = tmp / f"src-{commit[:10]}", tmp / f"site-{commit[:10]}"
+    src.mkdir()
+    archive = subprocess.run(["git", "-C", str(REPO), "archive", commit], check=True, capture_output=True)
+    subprocess.run(["tar", "-x", "-C", str(src)], input=archive.stdout, check=True)
+    subprocess.run(
+        [sys.executable, "-m", "pip", "install", "-q", "--no-deps", "--no-build-isolation", "--target",
+         str(site), str(src)],
+        check=True,
+    )  # fmt: skip
+    return site
+
+
 def count_lines(root: Path) -> tuple[int, int]:
     files = lines = 0
     for p in root.rglob("*"):
@@ -70,6 +101,7 @@ def main() -> int:
     parser.add_argument("--tree", type=Path, action="append", help="source trees (default: CCCL + suite)")
     parser.add_argument("--repeat", type=int, default=3)
     parser.add_argument("--replot", action="store_true", help="only redraw the PNG from the recorded JSON")
+    parser.add_argument("--baseline", metavar="COMMIT", help="also time gpuport at this commit (-j 2)")
     args = parser.parse_args()
     if args.replot:
         plot(json.loads((RESULTS / "throughput.json").read_text()))
@@ -86,6 +118,10 @@ def main() -> int:
             "gpuport -j 2": [],
             "torch hipify": [],
         }
+        baseline_site = None
+        if args.baseline:
+            baseline_site = install_commit(args.baseline, Path(tmp))
+            runs[f"gpuport@{args.baseline[:10]} -j 2"] = []
         script = Path(tmp) / "torch_hipify.py"
         script.write_text(TORCH_SCRIPT)
         exts = ",".join(sorted(EXTENSIONS))
@@ -93,6 +129,12 @@ def main() -> int:
         env["PYTHONPYCACHEPREFIX"] = str(Path(tmp) / "pycache")
 
         def command(name: str, tree: Path, out: Path) -> list[str]:
+            if name.startswith("gpuport@"):
+                assert baseline_site is not None
+                return [
+                    sys.executable, "-c", BASELINE_SCRIPT, str(baseline_site), "translate", str(tree), "-o",
+                    str(out), "--to", "hip", "-j", "2", "-q", "--force", "--hip-version", "5.2",
+                ]  # fmt: skip
             if name.startswith("gpuport"):
                 jobs = name.split()[-1]
                 return [
@@ -161,7 +203,15 @@ def main() -> int:
         notes=f"Trees: {', '.join(str(t) for t in trees)}. torch {torch.__version__}. "
         f"Median of {args.repeat} runs, the tools taking turns; each run a fresh process writing a fresh "
         "output folder. Both tools warm: one untimed run each first, Python's bytecode cached (as for an "
-        "installed package).",
+        "installed package)."
+        + (
+            f" gpuport@{args.baseline[:10]}: gpuport as it was at commit {args.baseline}, installed from "
+            "`git archive` into a folder of the run; today's -j 2 runs at "
+            f"{summary['gpuport -j 2']['lines_per_s'] / summary[f'gpuport@{args.baseline[:10]} -j 2']['lines_per_s']:.2f}"
+            " × its speed."
+            if args.baseline
+            else ""
+        ),
     )
     plot(data)
     return 0
@@ -180,7 +230,8 @@ def plot(data: dict) -> None:  # type: ignore[type-arg]
     summary = data["results"]
     fig, ax = plt.subplots(figsize=(7, 3.6))
     names = list(summary)
-    ax.barh(names, [summary[n]["lines_per_s"] for n in names], color=["#2a7", "#2a7", "#888"])
+    colours = ["#888" if n == "torch hipify" else "#9cb" if "@" in n else "#2a7" for n in names]
+    ax.barh(names, [summary[n]["lines_per_s"] for n in names], color=colours)
     ax.set_xlabel("lines per second (higher is better)")
     ax.set_title(f"CUDA→HIP translation throughput, {data['lines']:,} lines")
     fig.tight_layout()

@@ -75,3 +75,27 @@ def test_harness_on_a_small_project(tmp_path: Path) -> None:
         proc.args, capture_output=True, text=True, timeout=300, env={**os.environ, **env_vars}
     )
     assert json.loads(again.stdout)["columns"] == summary["columns"]
+
+
+def _hip_record(*failures: str | None) -> dict[str, object]:
+    """A program's gpuport-hip column with one unit per entry: None compiled, else the failure's owner."""
+    units = {
+        f"u{i}.cu": {
+            "gpuport-hip": {"ok": True} if owner is None else {"ok": False, "failure": {"owner": owner}}
+        }
+        for i, owner in enumerate(failures)
+    }
+    return {"gpuport-hip": all(owner is None for owner in failures), "units": units}
+
+
+def test_gpu_bundle_ships_hip_that_failed_here_only_for_the_environment() -> None:
+    # Debian's ROCm lacks rocThrust/hipBLAS/...; the GPU machine's HIP-on-CUDA layer has them, so such a
+    # program's HIP goes to the GPU run. A translator-owned or reported failure keeps it home.
+    sys.path.insert(0, str(REPO / "bench" / "realworld"))
+    from rwt_device import hip_builds_on_the_gpu_machine
+
+    assert hip_builds_on_the_gpu_machine(_hip_record(None, None))
+    assert hip_builds_on_the_gpu_machine(_hip_record(None, "environment", "environment"))
+    assert not hip_builds_on_the_gpu_machine(_hip_record("environment", "translator"))
+    assert not hip_builds_on_the_gpu_machine(_hip_record("reported"))
+    assert not hip_builds_on_the_gpu_machine({})  # not translated at all

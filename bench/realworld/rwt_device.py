@@ -40,6 +40,18 @@ def _copy(src: Path, dst: Path) -> None:
     )
 
 
+def hip_builds_on_the_gpu_machine(hip: dict[str, Any]) -> bool:
+    """Ship gpuport's HIP to the GPU machine when every unit compiled here, or when every unit that did
+    not failed for this machine's lack (Debian's ROCm 5.2 has no rocThrust, hipCUB, hipBLAS, hipFFT, OpenMP
+    headers for hipcc): there the HIP-on-CUDA layer provides those, so the run decides. A failure owned
+    by the translator, or a name the translation reported as unsupported, stays home."""
+    if hip.get("gpuport-hip"):
+        return True
+    failures = [u.get("gpuport-hip", {}) for u in hip.get("units", {}).values()]
+    failed = [f for f in failures if not f.get("ok")]
+    return bool(failed) and all((f.get("failure") or {}).get("owner") == "environment" for f in failed)
+
+
 def write_bundle(
     dest: Path, recs: list[dict[str, Any]], projects: list[dict[str, Any]], h: Any, work: Path
 ) -> int:
@@ -65,17 +77,14 @@ def write_bundle(
         if sum(_size(f) for f in folders) > MAX_PROGRAM_BYTES:
             continue
         hip = r["tools"].get("gpuport-hip", {})
+        ship_hip = hip_builds_on_the_gpu_machine(hip)
         hip_root = work / "gpuport-hip" / f"{project['name']}-{h.tool_extra('gpuport-hip')[:12]}"
         for f in folders:
             rel = f.relative_to(root)
             if ("cuda", project["name"], rel) not in copied:
                 _copy(f, dest / "p" / project["name"] / "cuda" / rel)
                 copied.add(("cuda", project["name"], rel))
-            if (
-                hip.get("gpuport-hip")
-                and (hip_root / rel).is_dir()
-                and ("hip", project["name"], rel) not in copied
-            ):
+            if ship_hip and (hip_root / rel).is_dir() and ("hip", project["name"], rel) not in copied:
                 _copy(hip_root / rel, dest / "p" / project["name"] / "hip" / rel)
                 copied.add(("hip", project["name"], rel))
         text = " ".join(
@@ -93,7 +102,7 @@ def write_bundle(
                 "run": program["run"],
                 "pass": program.get("pass"),
                 "libs": [w for w in _LIB_WORDS if w in text],
-                "hip": bool(hip.get("gpuport-hip")),
+                "hip": ship_hip,
             }
         )
     (dest / "manifest.json").write_text(json.dumps(manifest, indent=1))

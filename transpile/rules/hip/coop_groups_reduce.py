@@ -7,20 +7,20 @@ What it does
     (preceded by `#include <hip/hip_cooperative_groups.h>` when the file lacks it) (`cg` stands for
     `cooperative_groups` or any namespace alias of it).
 Why
-    HIP's cooperative groups (up to 6.2) have tiles with `shfl_xor` but no `reduce`. The helper is a
-    butterfly: `log2(tile.size())` rounds of `value = op(value, tile.shfl_xor(value, offset))`, after which
-    every lane holds the reduction, as with CUDA's `cg::reduce`. The functors are the helper's own
-    (`__device__` call operators) because `std::plus` is `constexpr` host code to nvcc.
+    HIP's cooperative groups (up to 6.2) have tiles and coalesced groups with `shfl_down`/`shfl` but no
+    `reduce`. The helper is a binary tree: in round k lane r adds lane r + 2^k when r is a multiple of
+    2^(k+1), so lane 0 holds the reduction after `ceil(log2(size))` rounds and `shfl(value, 0)` gives it
+    to every lane, as CUDA's `cg::reduce` does. Any group size works, so a coalesced group taken inside
+    a branch (warp-aggregated atomics) is right too. The functors are the helper's own (`__device__`
+    call operators) because `std::plus` is `constexpr` host code to nvcc.
 Example
     v = cg::reduce(tile, v, cg::plus<float>());
 Translated to
     v = gpuport_cg_reduce(tile, v, gpuport_cg_plus<float>());
 Safety
-    review: the butterfly is right for `thread_block_tile`s (power-of-two sizes, all lanes active); a
-    `coalesced_group` with a size that is not a power of two, or with inactive lanes, gives a wrong
-    result. Floating-point sums may differ in the last bits from CUDA's order of operations.
+    review: floating-point sums may differ in the last bits from CUDA's order of operations.
 References
-    CUDA C++ Programming Guide, cooperative groups `reduce`; HIP cooperative groups API (tile `shfl_xor`).
+    CUDA C++ Programming Guide, cooperative groups `reduce`; HIP cooperative groups API (`shfl_down`, `shfl`).
 """
 
 from __future__ import annotations
@@ -52,14 +52,22 @@ FUNCTORS = {
 
 
 def helpers_text() -> str:
+    # A binary tree over shfl_down, not a shfl_xor butterfly: cg::reduce also takes coalesced groups
+    # (`cg::coalesced_threads()` inside a branch), whose size need not be a power of two, and CUDA's
+    # coalesced_group has no shfl_xor (so the HIP-on-CUDA layer could not build the butterfly either).
+    # Round k adds lane r + 2^k into lane r when r is a multiple of 2^(k+1): lane 0 ends with the whole
+    # group's value, which shfl then hands to every lane, as cg::reduce does.
     lines = [
-        "// gpuport: HIP's cooperative groups have no reduce: a shfl_xor butterfly over the tile (its size is a",
-        "// power of two); every lane gets the result.",
+        "// gpuport: HIP's cooperative groups have no reduce: a shfl_down tree over the group (any size,",
+        "// coalesced groups too); every lane gets the result.",
         "template <typename Group, typename T, typename Op>",
         "__device__ inline T gpuport_cg_reduce(Group group, T value, Op op) {",
-        "  for (unsigned int offset = group.size() / 2; offset > 0; offset /= 2)",
-        "    value = op(value, group.shfl_xor(value, offset));",
-        "  return value;",
+        "  const unsigned int n = group.size(), rank = group.thread_rank();",
+        "  for (unsigned int offset = 1; offset < n; offset *= 2) {",
+        "    T other = group.shfl_down(value, offset);",
+        "    if (rank % (2 * offset) == 0 && rank + offset < n) value = op(value, other);",
+        "  }",
+        "  return group.shfl(value, 0);",
         "}",
     ]
     for helper, expr in FUNCTORS.values():
@@ -74,7 +82,7 @@ class CoopGroupsReduce(Rule):
     code = "GP109"
     name = "coop-groups-reduce"
     targets = frozenset({"hip"})
-    summary = "Rewrite cg::reduce and its functors to an inline shfl_xor butterfly helper."
+    summary = "Rewrite cg::reduce and its functors to an inline shfl_down tree helper."
     triggers = (b"reduce",)
 
     def run(self, ctx: RuleContext) -> Iterator[Diagnostic]:
@@ -131,11 +139,7 @@ class CoopGroupsReduce(Rule):
                 start,
                 end,
                 f"`{text}` -> `{new}`"
-                + (
-                    " (shfl_xor butterfly: right for power-of-two tiles)"
-                    if new == "gpuport_cg_reduce"
-                    else ""
-                ),
+                + (" (shfl_down tree: any group size)" if new == "gpuport_cg_reduce" else ""),
                 edits,
                 family="cooperative_groups",
                 symbol=text.split("<", 1)[0],

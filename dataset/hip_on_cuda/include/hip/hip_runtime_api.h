@@ -17,6 +17,7 @@
 #include <cuda.h>
 #include <cuda_runtime.h>
 #include <cuda_runtime_api.h>
+#include <cuda_profiler_api.h>  // hipProfilerStart/Stop: part of HIP's runtime API, a header of its own in CUDA
 #include <driver_types.h>
 
 #include <cstddef>

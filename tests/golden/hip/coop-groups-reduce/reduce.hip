@@ -1,12 +1,15 @@
 #include <hip/hip_runtime.h>
 #include <hip/hip_cooperative_groups.h>
-// gpuport: HIP's cooperative groups have no reduce: a shfl_xor butterfly over the tile (its size is a
-// power of two); every lane gets the result.
+// gpuport: HIP's cooperative groups have no reduce: a shfl_down tree over the group (any size,
+// coalesced groups too); every lane gets the result.
 template <typename Group, typename T, typename Op>
 __device__ inline T gpuport_cg_reduce(Group group, T value, Op op) {
-  for (unsigned int offset = group.size() / 2; offset > 0; offset /= 2)
-    value = op(value, group.shfl_xor(value, offset));
-  return value;
+  const unsigned int n = group.size(), rank = group.thread_rank();
+  for (unsigned int offset = 1; offset < n; offset *= 2) {
+    T other = group.shfl_down(value, offset);
+    if (rank % (2 * offset) == 0 && rank + offset < n) value = op(value, other);
+  }
+  return group.shfl(value, 0);
 }
 template <typename T> struct gpuport_cg_plus { __device__ T operator()(const T& a, const T& b) const { return a + b; } };
 template <typename T> struct gpuport_cg_less { __device__ T operator()(const T& a, const T& b) const { return b < a ? b : a; } };
