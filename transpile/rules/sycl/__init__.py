@@ -37,6 +37,7 @@ from .kernel_launch import KernelLaunch
 from .kernel_pointers import KernelPointers
 from .kernel_signature import KernelSignature
 from .lib_cub import LibCub
+from .lib_complex import LibComplex
 from .lib_cublas import LibCublas
 from .lib_curand import LibCurand
 from .lib_thrust import LibThrust
@@ -72,6 +73,7 @@ SYCL_RULES: list[type[Rule]] = [
     LibCub,
     LibCublas,
     LibCurand,
+    LibComplex,
     LibThrust,
     DeviceGlobals,
     KernelSignature,

@@ -96,7 +96,10 @@ class SyclPrelude(Rule):
         # guard is not, but lies below a helper placed above the guard. Translated SYCL includes it itself.
         # (In translated output the queue helper already there is that first use, as it was when added.)
         first_use = at if queue else defined.start() if defined is not None else _code_start(ctx)
-        has_header = any(i.path in SYCL_HEADERS and i.directive_end <= first_use for i in _unconditional(ctx))
+        has_header = any(
+            (i.path in SYCL_HEADERS or _library_header(ctx, i.path)) and i.directive_end <= first_use
+            for i in _unconditional(ctx)
+        )
         head = "" if has_header else "#include <sycl/sycl.hpp>\n"
         # nvcc's implicit cuda_runtime.h brings <cmath>: host code calling `std::frexp` or `::ceil` relied
         # on it, and <sycl/sycl.hpp> does not promise it.
@@ -121,6 +124,13 @@ class SyclPrelude(Rule):
                 text = "\n" + text
             edits.append(Edit(at, at, text))
         yield self.converted(at, at, "SYCL queue prelude", edits, family="runtime")
+
+
+def _library_header(ctx: RuleContext, path: str) -> bool:
+    """A CUDA library header that a SYCL library rule replaces (its row routes it to `rule:GPnnn`): the
+    rule writes `<sycl/sycl.hpp>` in its place, so the prelude must not write a second one above it."""
+    entry = ctx.tables.headers.get(path)
+    return entry is not None and entry.sycl_rule is not None
 
 
 def _unconditional(ctx: RuleContext) -> list[Include]:
