@@ -514,6 +514,8 @@ class MathArgTypes(Rule):
         signature would clash with it under nvcc), which the translation must name."""
         if occ.name not in ctx.declared_names or occ.entry is None:
             return None  # GP001 renames it
+        if _defined_as_macro(ctx, occ.name):
+            return None  # `#define min(a, b) ...` (cuda-samples): the preprocessor's call, not CUDA's
         new_name = occ.entry.sycl_name()
         if new_name is None or new_name == occ.name:
             return None
@@ -621,3 +623,14 @@ class MathArgTypes(Rule):
             f"`{name}` arguments cast to `{want}`" if want else f"`{name}` arguments cast to their CUDA types"
         )
         return self.converted(occ.start, occ.end, what, edits, family="math", symbol=name)
+
+
+def _defined_as_macro(ctx: RuleContext, name: str) -> bool:
+    """The file `#define`s `name` (a declaration GP001 already leaves alone): every later call of it is
+    the macro's expansion, which `sycl::` in front of it would break (`sycl::((a < b) ? a : b)`)."""
+    for occ in ctx.occurrences:
+        parent = occ.node.parent if occ.name == name and occ.node is not None else None
+        if parent is not None and parent.type in ("preproc_def", "preproc_function_def"):
+            if parent.child_by_field_name("name") == occ.node:
+                return True
+    return False
