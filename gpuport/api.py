@@ -11,6 +11,7 @@ from .transpile.engine import Stats, TranslationResult, translate_source
 from .transpile.options import DnnStyle, LaunchStyle, Options, Target, parse_hip_version
 from .transpile.report import FileReport, TreeReport
 from .transpile.safe_read import DEFAULT_MAX_FILE_SIZE
+from .transpile.tree import Fallback
 from .transpile.tree import translate_tree as _translate_tree
 
 __all__ = ["Translation", "make_options", "translate", "translate_tree"]
@@ -102,6 +103,7 @@ def translate_tree(
     options: Options | None = None,
     include_roots: Sequence[str | Path] = (),
     max_file_size: int = DEFAULT_MAX_FILE_SIZE,
+    fallback: Fallback | None = None,
 ) -> TreeReport:
     """Translate every CUDA file under `src` into `out` (mirroring the layout), copying other files.
 
@@ -111,6 +113,9 @@ def translate_tree(
 
     With `in_place=True` the files under `src` are rewritten and each changed file keeps a backup
     (`name.orig`). A re-run skips files whose content and options did not change (unless `force`).
+    `fallback`: the LLM fallback for what the rules leave (`gpuport.models.fallback.TreeFallback`),
+    run over each such file before it is written.
+
     Returns a report; `report.exit_code` is 0 (all converted), 1 (CUDA left), 3 (file errors).
     """
     opts = options or make_options(to, hip_version, launch, dnn=dnn)
@@ -124,4 +129,5 @@ def translate_tree(
         progress=progress,
         include_roots=[Path(r) for r in include_roots],
         max_file_size=max_file_size,
+        fallback=fallback,
     )

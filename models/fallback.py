@@ -28,7 +28,7 @@ from __future__ import annotations
 
 import time
 from collections import Counter
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
@@ -41,7 +41,6 @@ from ..transpile.diagnostics import Diagnostic, Safety, Status
 from ..transpile.edits import Edit, apply_edits
 from ..transpile.engine import TranslationResult, _stats, translate_source
 from ..transpile.options import Options
-from ..transpile.tree import backup_path
 from .backends import Backend, BackendError, parse_backend
 from .cache import CachedBackend, CompletionCache
 from .check import Checker, CheckResult, checker_for
@@ -562,7 +561,7 @@ def repair_source(
     )
 
 
-# ---------------------------------------------------------------- reports (the CLI's entry point)
+# ---------------------------------------------------------------- a run's fallback (the CLI's entry point)
 
 
 def config_from_args(args: Any) -> FallbackConfig:
@@ -584,100 +583,61 @@ def config_from_args(args: Any) -> FallbackConfig:
     return c
 
 
-def apply_to_report(
-    report: Any,
-    spec: Backend | str,
-    options: Options,
-    config: FallbackConfig | None = None,
-    *,
-    results: Mapping[str, TranslationResult] | None = None,
-) -> dict[str, FallbackResult]:
-    """Run the fallback over every file of a TreeReport that has unconverted CUDA; update the report.
+@dataclass
+class TreeFallback:
+    """The LLM fallback of one `gpuport translate` run: a `transpile.tree.Fallback`.
 
-    Files written to disk (a tree's output folder, or `-o FILE`) are rewritten there, and only there. A
-    file that went to stdout must be passed in `results` (path -> TranslationResult); its new text is in
-    the returned FallbackResult, for the caller to print.
+    Built from the `--llm` spec before anything is translated (a bad spec or backend is a usage error
+    while nothing is written yet); holds what the run's files share (the backend and its completion
+    cache, the budget, the few-shot examples) and counts the outcomes for the run's summary note.
     """
-    from ..transpile.tree import user_declared_cuda_names, write_file
 
-    config = config or FallbackConfig()
-    budget = Budget(config.token_budget, config.time_budget_s)
-    backend = make_backend(spec, config)
-    examples = ExampleIndex.from_store(_default_store(config))
-    out_root = Path(report.output) if report.output and report.output != "-" else None
-    tree = out_root is not None and out_root.is_dir()
-    in_place = report.output is None
-    src_root = Path(report.source)
-    done: dict[str, FallbackResult] = {}
-    from ..transpile.buildsys import is_build_path  # build files are migrated by their own rules, not a model
+    backend: Backend
+    config: FallbackConfig
+    budget: Budget
+    examples: ExampleIndex
+    # One file given alone: its own folder is an include folder of the checks too (its headers sit
+    # there, untranslated, where no output folder holds their translations).
+    beside_source: bool = False
+    files: int = 0
+    regions: int = 0
+    accepted: int = 0
 
-    todo = [
-        f
-        for f in report.files
-        if f.action == "translated" and f.stats.total_unconverted > 0 and not is_build_path(f.path)
-    ]
-    if not todo:
-        return done
-    if src_root.is_dir():  # the tree's own CUDA-looking names, as translate_tree computed them
-        names: set[str] = set(options.user_names)
-        for f in report.files:
-            if f.is_cuda:
-                try:
-                    names |= user_declared_cuda_names(_source_path(src_root, f.path, in_place).read_bytes())
-                except OSError:
-                    pass
-        options = replace(options, user_names=frozenset(names))
-    for f in todo:
-        result = (results or {}).get(f.path)
-        out_file: Path | None = None
-        if src_root.is_dir():
-            out_file = (out_root if out_root is not None else src_root) / (f.output or f.path)
-        elif f.output and f.output != "-":
-            out_file = Path(f.output)
-        if result is None:
-            src_file = _source_path(src_root, f.path, in_place) if src_root.is_dir() else src_root
-            try:
-                result = translate_source(src_file.read_bytes(), options, f.path)
-            except OSError as err:
-                f.llm = {"error": f"cannot read the source again: {err.strerror or err}"}
-                continue
-            if out_file is not None and out_file.is_file() and out_file.read_bytes() != result.output:
-                f.llm = {"error": "the output on disk differs from a fresh translation; not touched"}
-                continue
-        dirs = [str(out_file.parent)] if out_file is not None else []
-        if not tree and src_root.is_file():
-            dirs.append(str(src_root.parent))
-        cfg = replace(config, include_dirs=tuple(config.include_dirs) + tuple(dirs))
-        fb = repair_source(result, backend, options, cfg, budget=budget, examples=examples)
-        done[f.path] = fb
-        f.llm = fb.llm_dict()
-        f.stats = fb.result.stats
-        f.diagnostics = fb.result.located()
-        if fb.changed and out_file is not None:
-            try:
-                if tree or in_place:
-                    root = out_root if out_root is not None else src_root
-                    write_file(root, (f.output or f.path), fb.output)
-                else:
-                    write_file(out_file.parent, out_file.name, fb.output)
-            except OSError as err:
-                f.action = "error"
-                f.error = f"cannot write the LLM result to {out_file}: {err.strerror or err}"
-    regions = [r for fb in done.values() for r in fb.regions]
-    accepted = sum(1 for r in regions if r.status == "accepted")
-    hits = getattr(backend, "hits", None)
-    cached = f", {hits} answers from the cache" if hits is not None else ""
-    report.notes.append(
-        f"LLM fallback ({backend.model_id}): {len(regions)} regions in {len(done)} files, {accepted} accepted,"
-        f" {len(regions) - accepted} not; {budget.used_tokens} tokens{cached}"
-    )
-    return done
+    @classmethod
+    def from_spec(
+        cls, spec: Backend | str, config: FallbackConfig | None = None, *, beside_source: bool = False
+    ) -> TreeFallback:
+        """Raises ValueError (a bad spec) or BackendError (a backend that cannot start)."""
+        config = config or FallbackConfig()
+        return cls(
+            make_backend(spec, config),
+            config,
+            Budget(config.token_budget, config.time_budget_s),
+            ExampleIndex.from_store(_default_store(config)),
+            beside_source,
+        )
 
+    def __call__(
+        self, result: TranslationResult, options: Options, src: Path, out_dir: Path | None
+    ) -> tuple[TranslationResult, dict[str, Any]]:
+        dirs = [str(out_dir)] if out_dir is not None else []
+        if self.beside_source and src.is_file():
+            dirs.append(str(src.parent))
+        config = replace(self.config, include_dirs=tuple(self.config.include_dirs) + tuple(dirs))
+        fb = repair_source(result, self.backend, options, config, budget=self.budget, examples=self.examples)
+        self.files += 1
+        self.regions += len(fb.regions)
+        self.accepted += fb.count("accepted")
+        return fb.result, fb.llm_dict()
 
-def _source_path(src_root: Path, rel: str, in_place: bool) -> Path:
-    p = src_root / rel
-    if in_place:
-        orig = backup_path(p)
-        if orig.is_file():
-            return orig
-    return p
+    def summary(self) -> str | None:
+        """The run's note (None when no file needed the model)."""
+        if not self.files:
+            return None
+        hits = getattr(self.backend, "hits", None)
+        cached = f", {hits} answers from the cache" if hits is not None else ""
+        return (
+            f"LLM fallback ({self.backend.model_id}): {self.regions} regions in {self.files} files,"
+            f" {self.accepted} accepted, {self.regions - self.accepted} not; {self.budget.used_tokens} tokens"
+            f"{cached}"
+        )

@@ -21,13 +21,20 @@ from collections.abc import Callable, Iterable, Iterator
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from dataclasses import dataclass, field, replace
 from pathlib import Path
-from typing import Any, TypedDict
+from typing import Any, NamedTuple, TypedDict
 
 from .buildsys import build_file_kind, migrate_build_file
 from .context import identifier_tokens, table_and_cuda_names
-from .engine import stays_c, translate_source
+from .engine import TranslationResult, stays_c, translate_source
 from .fingerprint import translator_fingerprint
-from .includes import RUNTIME_HEADERS, build_graph, inside_extern_c, renamed_spelling, spellings
+from .includes import (
+    RUNTIME_HEADERS,
+    IncludeGraph,
+    build_graph,
+    inside_extern_c,
+    renamed_spelling,
+    spellings,
+)
 from .options import Options
 from .report import FileReport, TreeReport
 from .rules.registry import PROJECT_PASSES
@@ -128,6 +135,7 @@ class TreeFacts:
 
     cg_aliases: dict[str, tuple[str, ...]] = field(default_factory=dict)
     in_extern_c: set[str] = field(default_factory=set)  # included from inside an `extern "C" {` block
+    graph: IncludeGraph | None = None  # the include graph itself (the LLM fallback's order of files)
 
     def options_for(self, rel: str, options: Options) -> Options:
         renames, runtime = self.renames.get(rel, ()), self.runtime_from.get(rel, ())
@@ -148,7 +156,7 @@ def tree_model(contents: dict[str, bytes], out_names: dict[str, str], options: O
     """One pass over the tree's C/C++ files (tree-relative path -> bytes): the facts that need more than
     one file. `out_names`: each file's output path (SYCL renames `.cu` to `.cpp`)."""
     graph = build_graph(contents)
-    facts = TreeFacts()
+    facts = TreeFacts(graph=graph)
     cuda = {
         rel
         for rel, data in contents.items()
@@ -187,9 +195,52 @@ def tree_model(contents: dict[str, bytes], out_names: dict[str, str], options: O
 # reported for the file (is_cuda, stats, diagnostics), so that a cache hit reports what the first run did.
 CacheEntry = dict[str, Any]
 CACHE_VERSION = 2  # 1: no report in the entries (a hit reported nothing: an unconverted tree exited 0)
-# What translating one file gives the tree: its report, its cache record (None: not cached) and the
-# CUDA-looking names it declares itself (so that no file reports another file's CUDA_CHECK as CUDA's).
-FileOutcome = tuple[FileReport, CacheEntry | None, frozenset[str]]
+# The LLM fallback as a tree sees it (models/fallback.py TreeFallback): it takes a file's rule
+# translation, the options it was translated with (the candidate answers are translated again with them),
+# the input file and the folder its output goes to (None: standard output), and returns the translation
+# with the model's edits and the dict for FileReport.llm.
+Fallback = Callable[[TranslationResult, Options, Path, Path | None], tuple[TranslationResult, dict[str, Any]]]
+
+
+@dataclass
+class Pending:
+    """A translation held back, unwritten, for the LLM fallback, with what writing it needs."""
+
+    result: TranslationResult
+    options: Options
+    src: Path
+    out_root: Path
+    out_rel: str
+    data: bytes  # the input: in place, an unchanged output is not written (and no backup is made)
+    mode: int | None  # the input's permission bits, which the output gets (None: write_file's default)
+    in_place: bool
+
+
+class FileOutcome(NamedTuple):
+    """What translating one file gives the tree: its report, its cache record (None: not cached), the
+    CUDA-looking names it declares itself (so that no file reports another file's CUDA_CHECK as CUDA's),
+    and, when it was held back for the LLM fallback, what is needed to finish and write it."""
+
+    report: FileReport
+    entry: CacheEntry | None = None
+    declared: frozenset[str] = frozenset()
+    pending: Pending | None = None
+
+
+def wants_fallback(result: TranslationResult, is_build: bool) -> bool:
+    # Build files are migrated by their own rules (GP4xx): a model is never asked about them.
+    return not is_build and result.stats.total_unconverted > 0
+
+
+def run_fallback(
+    fallback: Fallback, result: TranslationResult, options: Options, src: Path, out_dir: Path | None
+) -> tuple[TranslationResult, dict[str, Any]]:
+    """The fallback over one file; an error in it leaves the rule translation, the error in `llm`
+    (like a rule's bug, it must not stop the tree)."""
+    try:
+        return fallback(result, options, src, out_dir)
+    except Exception as err:
+        return result, {"error": f"internal error in the LLM fallback: {type(err).__name__}: {err}"}
 
 
 def _cache_key(options: Options, data: bytes) -> str:
@@ -283,6 +334,7 @@ def translate_file(
     *,
     root: Path | None = None,
     max_size: int = DEFAULT_MAX_FILE_SIZE,
+    hold_for_fallback: bool = False,
 ) -> FileOutcome:
     """Translate or copy one file (`data`: its content when the caller has read it already;
     `included_by_cuda`: CUDA code of the tree includes it, so it is CUDA whatever its extension).
@@ -290,6 +342,9 @@ def translate_file(
     `root`: the tree the file belongs to; a link leaving it is not read. Only regular files up to
     `max_size` bytes are read: a link out of the tree, a FIFO or a device is skipped with a note, a file
     over the limit is an error (its content would be missing from the output).
+
+    `hold_for_fallback`: a translation that leaves CUDA unconverted is not written but returned pending,
+    for the caller to run the LLM fallback over it and write it with `finish_pending`.
     """
     report = FileReport(path=rel, action="error", output=out_rel)
     if data is None:
@@ -300,14 +355,14 @@ def translate_file(
                 report.action, report.output, report.note = "skipped", None, err.reason
             else:
                 report.error = err.reason
-            return report, None, frozenset()
+            return FileOutcome(report)
     mode = mode_bits(src)
     cuda_ext = src.suffix.lower() in CUDA_EXTENSIONS
     if is_binary(data):
         if cuda_ext:
             report.error = "binary file (NUL bytes) with a CUDA extension; not translated"
-            return report, None, frozenset()
-        return _copy(src, out_root, out_rel, data, report, in_place), None, frozenset()
+            return FileOutcome(report)
+        return FileOutcome(_copy(src, out_root, out_rel, data, report, in_place))
     suffix = src.suffix.lower()
     is_cuda = cuda_ext or (suffix in MAYBE_CUDA_EXTENSIONS and (included_by_cuda or uses_cuda(data)))
     # A plain C++ file that includes a file the translation renames (`#include "kernels.cu"` in a .cpp
@@ -319,36 +374,75 @@ def translate_file(
         declared = (
             frozenset(user_declared_cuda_names(data)) if suffix in MAYBE_CUDA_EXTENSIONS else frozenset()
         )
-        return _copy(src, out_root, out_rel, data, report, in_place), None, declared
+        return FileOutcome(_copy(src, out_root, out_rel, data, report, in_place), None, declared)
     report.is_cuda = is_cuda
     try:
         result = migrate_build_file(data, options, rel) if is_build else translate_source(data, options, rel)
     except Exception as err:  # a bug in a rule must not stop the tree
         report.error = f"internal error while translating: {type(err).__name__}: {err}"
-        return report, None, frozenset()
+        return FileOutcome(report)
     report.stats = result.stats
     report.diagnostics = result.located()
-    try:
-        if in_place:
-            if result.output != data:
-                backup = backup_path(src)
-                if not backup.exists():  # the first backup is the original; keep it
-                    shutil.copy2(src, backup)
-                write_file(out_root, out_rel, result.output, mode)
-        else:
-            write_file(out_root, out_rel, result.output, mode)
-    except OSError as err:
-        report.error = f"cannot write {out_rel}: {err.strerror or err}"
-        return report, None, frozenset()
-    report.action = "translated"
     declared = frozenset(user_declared_cuda_names(data, result.names)) if is_cuda else frozenset()
+    if hold_for_fallback and wants_fallback(result, is_build):
+        pending = Pending(result, options, src, out_root, out_rel, data, mode, in_place)
+        return FileOutcome(report, None, declared, pending)
+    if not _write(report, src, out_root, out_rel, result.output, data, mode, in_place):
+        return FileOutcome(report)
     # The cache entry: the input key and the hash of what was written (both hashed here, in the worker).
     entry = (
         None
         if not cacheable
         else {"key": _cache_key(options, data), "out": _sha(result.output), "report": _replayable(report)}
     )
-    return report, entry, declared
+    return FileOutcome(report, entry, declared)
+
+
+def finish_pending(outcome: FileOutcome, fallback: Fallback) -> FileOutcome:
+    """Run the LLM fallback over a file `translate_file` held back, then write the result.
+
+    No cache entry: the result depends on the model, its answers, the budget left and the compiler,
+    none of which the translator fingerprint covers, so a cached file would never be asked again (a
+    region skipped for a spent budget would stay skipped). A re-run translates the file and asks again;
+    the completion cache answers repeated prompts without the model.
+    """
+    report, _, declared, p = outcome
+    assert p is not None, "only a held-back file is finished"
+    out_dir = (p.out_root / p.out_rel).parent
+    result, report.llm = run_fallback(fallback, p.result, p.options, p.src, out_dir)
+    report.stats = result.stats
+    report.diagnostics = result.located()
+    _write(report, p.src, p.out_root, p.out_rel, result.output, p.data, p.mode, p.in_place)
+    return FileOutcome(report, None, declared)
+
+
+def _write(
+    report: FileReport,
+    src: Path,
+    out_root: Path,
+    out_rel: str,
+    output: bytes,
+    data: bytes,
+    mode: int | None,
+    in_place: bool,
+) -> bool:
+    """Write a translation; in place, only when it changes the file, keeping the original as a backup.
+    Sets the report's action (translated, or error with the reason); False when nothing could be written."""
+    try:
+        if in_place:
+            if output != data:
+                backup = backup_path(src)
+                if not backup.exists():  # the first backup is the original; keep it
+                    shutil.copy2(src, backup)
+                write_file(out_root, out_rel, output, mode)
+        else:
+            write_file(out_root, out_rel, output, mode)
+    except OSError as err:
+        report.action = "error"
+        report.error = f"cannot write {out_rel}: {err.strerror or err}"
+        return False
+    report.action = "translated"
+    return True
 
 
 def _copy(
@@ -487,6 +581,7 @@ def translate_tree(
     progress: Callable[[FileReport, int, int], None] | None = None,
     include_roots: Iterable[Path] = (),
     max_file_size: int = DEFAULT_MAX_FILE_SIZE,
+    fallback: Fallback | None = None,
 ) -> TreeReport:
     """Translate every CUDA file under `src` into `out` (or in place), copying other files unchanged.
 
@@ -497,6 +592,11 @@ def translate_tree(
 
     Only regular files inside `src` (and the roots) of at most `max_file_size` bytes are read (see
     safe_read).
+
+    `fallback` (the LLM fallback, models/fallback.py TreeFallback): each file whose translation leaves
+    CUDA unconverted is held back unwritten, and once every other file is written, handed to the fallback
+    in this process (workers cannot hold the model), headers before the files that include them, then
+    written. Every file is translated once and written once.
     """
     start = time.perf_counter()
     src = Path(src)
@@ -544,6 +644,8 @@ def translate_tree(
         extra = _included_from_roots(contents, roots, out_root, report.notes, max_file_size)
         files += sorted(extra)
         contents.update(extra)
+    if fallback is not None:
+        options = _with_project_names(options, contents.values())
     out_names = _output_names(base, files, ext_map)  # raises TreeError on a collision, before any write
     if not in_place:
         try:
@@ -581,18 +683,26 @@ def translate_tree(
             hit = cache.get(rel)
             out_file = out_root / out_rel
             if hit and out_file.is_file() and _fresh(hit, key, data, out_file, in_place):
-                report.files.append(_replay(hit, rel, out_rel))
-                new_cache[rel] = hit
-                declared |= user_declared_cuda_names(data)
-                continue
+                replayed = _replay(hit, rel, out_rel)
+                # With a fallback, a file cached with CUDA left (by a run without one) is translated
+                # again, so that the fallback sees it.
+                if fallback is None or not _left_for_model(replayed, file_options.user_names):
+                    report.files.append(replayed)
+                    new_cache[rel] = hit
+                    declared |= user_declared_cuda_names(data)
+                    continue
         jobs_todo.append((path, rel, out_rel, cacheable, file_options, rel in tree_facts.cuda_headers))
 
     total = len(jobs_todo)
     done = 0
+    held: dict[str, FileOutcome] = {}  # files waiting for the fallback, by path
 
     def record(outcome: FileOutcome) -> None:
         nonlocal done
-        file_report, entry, names = outcome
+        file_report, entry, names, pending = outcome
+        if pending is not None:
+            held[file_report.path] = outcome
+            return
         report.files.append(file_report)
         if file_report.note:
             report.notes.append(f"{file_report.path}: {file_report.note}")
@@ -603,7 +713,7 @@ def translate_tree(
         if progress is not None:
             progress(file_report, done, total)
 
-    reading: Reading = {"root": base, "max_size": max_file_size}
+    reading: Reading = {"root": base, "max_size": max_file_size, "hold_for_fallback": fallback is not None}
     if jobs <= 1 or total < 2:
         for path, rel, out_rel, cacheable, file_options, force in jobs_todo:
             data = contents.pop(path, None)  # read above; freed as we go
@@ -614,6 +724,11 @@ def translate_tree(
             )
     else:
         _run_parallel(jobs_todo, jobs, out_root, in_place, contents, record, reading)
+    if fallback is not None:
+        # Last, so that the fallback's compile check of a file finds the files it includes in the output
+        # folder as they are finally written (not missing, nor the CUDA originals when in place).
+        for rel in _includes_first(list(held), tree_facts.graph):
+            record(finish_pending(held[rel], fallback))
     # A CUDA-looking name some file of the project declares is the project's, not CUDA's: drop GP003's
     # reports of it everywhere (the other rules never act on unknown names, so nothing else changes).
     _drop_user_names(report, declared)
@@ -630,10 +745,61 @@ Job = tuple[Path, str, str, bool, Options, bool]
 
 
 class Reading(TypedDict):
-    """How the files of a tree are read (safe_read): the tree they must stay in, and the size limit."""
+    """How the files of a tree are read (safe_read): the tree they must stay in, and the size limit;
+    and whether files with CUDA left are held back for the LLM fallback (translate_file)."""
 
     root: Path
     max_size: int
+    hold_for_fallback: bool
+
+
+def _left_for_model(cached: FileReport, project_names: frozenset[str]) -> bool:
+    """Whether a cached file's report leaves CUDA the LLM fallback would take: an unconverted reference
+    other than GP003's report of one of the project's own names (cached reports keep those: the tree
+    drops them after translating), in a file that is not a build file."""
+    if build_file_kind(posixpath.basename(cached.path)) is not None:
+        return False
+    return any(
+        d.status == "unconverted" and not (d.code == "GP003" and d.symbol in project_names)
+        for d in cached.diagnostics
+    )
+
+
+def _with_project_names(options: Options, contents: Iterable[bytes]) -> Options:
+    """`options` knowing the CUDA-looking names the project defines itself (CUDA_CHECK in a header),
+    found before translating, so that no file reports them as unconverted and the model is never asked
+    about them. (Without a fallback, the tree drops those reports after translating, which is cheaper:
+    the translations found each file's candidate names already.)"""
+    names = set(options.user_names)
+    for data in contents:
+        names |= user_declared_cuda_names(data)
+    return replace(options, user_names=frozenset(names))
+
+
+def _includes_first(rels: list[str], graph: IncludeGraph | None) -> list[str]:
+    """`rels` (tree-relative paths) ordered so that each comes after the files it includes, directly or
+    through others (a cycle of includes is cut where it closes)."""
+    wanted = set(rels)
+    if graph is None:
+        return sorted(wanted)
+    order: list[str] = []
+    seen: set[str] = set()
+    for top in sorted(wanted):
+        if top in seen:
+            continue
+        seen.add(top)
+        stack = [(top, iter(graph.edges.get(top, ())))]
+        while stack:  # depth first, each file emitted after all it includes
+            rel, edges = stack[-1]
+            edge = next(edges, None)
+            if edge is None:
+                stack.pop()
+                if rel in wanted:
+                    order.append(rel)
+            elif edge.target not in seen:
+                seen.add(edge.target)
+                stack.append((edge.target, iter(graph.edges.get(edge.target, ()))))
+    return order
 
 
 def _output_names(src: Path, files: list[Path], ext_map: dict[str, str]) -> dict[str, str]:

@@ -9,14 +9,26 @@ import re
 import sys
 from dataclasses import replace
 from pathlib import Path
+from typing import TYPE_CHECKING, Literal
 
-from ..api import Translation, make_options, translate
+from ..api import make_options, translate
 from ..transpile.buildsys import is_build_path, migrate_build_file
-from ..transpile.engine import TranslationResult
 from ..transpile.fingerprint import translator_fingerprint
 from ..transpile.report import EXIT_USAGE, FileReport, TreeReport, summary_text
 from ..transpile.safe_read import Refused, mode_bits, parse_size, read_regular
-from ..transpile.tree import BACKUP_SUFFIX, TreeError, backup_path, translate_tree, write_file
+from ..transpile.tree import (
+    BACKUP_SUFFIX,
+    Fallback,
+    TreeError,
+    backup_path,
+    run_fallback,
+    translate_tree,
+    wants_fallback,
+    write_file,
+)
+
+if TYPE_CHECKING:
+    from ..models.fallback import TreeFallback
 
 
 def add_parser(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
@@ -70,7 +82,11 @@ def add_parser(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-ar
     p.add_argument("--force", action="store_true", help="retranslate files the cache says are current")
     p.add_argument("--report-json", metavar="FILE", help="write the full report as JSON")
     p.add_argument("--report-html", metavar="FILE", help="write the report as one self-contained HTML page")
-    p.add_argument("--llm", metavar="BACKEND", help="LLM fallback: transformers:PATH or openai:URL#MODEL")
+    p.add_argument(
+        "--llm",
+        metavar="BACKEND",
+        help="LLM fallback: transformers:PATH, openai:URL#MODEL or scripted:FILE (a JSON list of answers)",
+    )
     p.add_argument(
         "--llm-repairs",
         type=int,
@@ -122,32 +138,25 @@ def run(args: argparse.Namespace) -> int:
     if args.src != "-" and not src.exists():
         print(f"gpuport translate: {src}: no such file or folder", file=sys.stderr)
         return EXIT_USAGE
-    # With --llm and no -o, standard output is written after the fallback, so it holds its result.
-    deferred: dict[str, TranslationResult] = {}
+    tree = args.src != "-" and src.is_dir()
+    fallback = None
+    if args.llm:
+        # Before anything is written. A file given alone: its folder holds its headers (standard input
+        # has none).
+        fallback = _make_fallback(args, beside_source=not tree and args.src != "-")
+        if fallback is None:
+            return EXIT_USAGE
     # A file translated to standard output: its input and output, for the HTML report (not kept anywhere).
     texts: dict[str, tuple[bytes | None, bytes | None]] = {}
-    if args.src != "-" and src.is_dir():
-        report = _run_tree(args, src, options)
-        if report is None:
-            return EXIT_USAGE
+    if tree:
+        report = _run_tree(args, src, options, fallback)
     else:
-        report = _run_file(args, src, options, deferred if args.llm else None, texts)
-        if report is None:
-            return EXIT_USAGE
-    if args.llm:
-        from ..models.backends import BackendError
-        from ..models.fallback import apply_to_report, config_from_args  # the LLM fallback (models/)
-
-        try:
-            done = apply_to_report(report, args.llm, options, config_from_args(args), results=deferred)
-        except (ValueError, BackendError) as err:
-            print(f"gpuport translate: --llm: {err}", file=sys.stderr)
-            return EXIT_USAGE
-        for name, result in deferred.items():
-            output = done[name].output if name in done else result.output
-            texts[name] = (texts[name][0], output) if name in texts else (None, output)
-            sys.stdout.buffer.write(output)
-            sys.stdout.flush()
+        report = _run_file(args, src, options, fallback, texts)
+    if report is None:
+        return EXIT_USAGE
+    summary = fallback.summary() if fallback is not None else None
+    if summary:
+        report.notes.append(summary)
     try:
         if args.report_json:
             report.write_json(Path(args.report_json))
@@ -164,7 +173,22 @@ def run(args: argparse.Namespace) -> int:
     return report.exit_code
 
 
-def _run_tree(args: argparse.Namespace, src: Path, options) -> TreeReport | None:  # type: ignore[no-untyped-def]
+def _make_fallback(args: argparse.Namespace, *, beside_source: bool) -> TreeFallback | None:
+    """The run's LLM fallback from --llm and its options; None (said on stderr) for a bad spec, a
+    backend that cannot start or a scripted answers file that cannot be read."""
+    from ..models.backends import BackendError
+    from ..models.fallback import TreeFallback, config_from_args  # the LLM fallback (models/)
+
+    try:
+        return TreeFallback.from_spec(args.llm, config_from_args(args), beside_source=beside_source)
+    except (ValueError, BackendError, OSError) as err:
+        print(f"gpuport translate: --llm: {err}", file=sys.stderr)
+        return None
+
+
+def _run_tree(  # type: ignore[no-untyped-def]
+    args: argparse.Namespace, src: Path, options, fallback: Fallback | None
+) -> TreeReport | None:
     if args.in_place and args.output:
         print("gpuport translate: give either -o OUT or --in-place, not both", file=sys.stderr)
         return None
@@ -191,6 +215,7 @@ def _run_tree(args: argparse.Namespace, src: Path, options) -> TreeReport | None
             progress=progress,
             include_roots=[Path(r) for r in args.include_root],
             max_file_size=args.max_bytes,
+            fallback=fallback,
         )
     except TreeError as err:
         print(f"gpuport translate: {err}", file=sys.stderr)
@@ -204,12 +229,60 @@ def _run_file(  # type: ignore[no-untyped-def]
     args: argparse.Namespace,
     src: Path,
     options,
-    deferred: dict[str, TranslationResult] | None = None,
+    fallback: Fallback | None = None,
     texts: dict[str, tuple[bytes | None, bytes | None]] | None = None,
 ) -> TreeReport | None:
-    """Translate one file; `texts` gets its input and output when the output goes to standard output
-    (the HTML report shows them from there, not from a second translation)."""
+    """Translate one file, the LLM fallback (when given) included, then write or print it once; `texts`
+    gets its input and output when the output goes to standard output (the HTML report shows them from
+    there, not from a second translation)."""
     name = "<stdin>" if args.src == "-" else src.name
+    data = _read_input(args, src)
+    if data is None:
+        return None
+    out_path = _output_path(args, src, name)
+    if out_path is False:
+        return None
+    if is_build_path(name):
+        # A CMakeLists.txt or Makefile given alone: the build-file migration, not the C++ translator.
+        result = migrate_build_file(data, options, name)
+    else:
+        result = translate(data, options=options, path=name).result
+    llm = None
+    if fallback is not None and wants_fallback(result, is_build_path(name)):
+        out_dir = out_path.parent if out_path is not None else None
+        result, llm = run_fallback(fallback, result, options, src, out_dir)
+    file_report = FileReport(
+        path=name,
+        action="translated",
+        output=str(out_path) if out_path else "-",
+        is_cuda=True,
+        stats=result.stats,
+        diagnostics=result.located(),
+        llm=llm,
+    )
+    try:
+        if out_path is None:
+            if texts is not None:
+                texts[name] = (data, result.output)
+            sys.stdout.buffer.write(result.output)
+            sys.stdout.flush()
+        else:
+            if out_path == src:
+                backup = backup_path(src)
+                if not backup.exists():
+                    backup.write_bytes(data)
+            write_file(out_path.parent, out_path.name, result.output, mode_bits(src))
+    except OSError as err:
+        file_report.action = "error"
+        file_report.error = f"cannot write {out_path}: {err.strerror or err}"
+    report = TreeReport(str(src), str(out_path) if out_path else "-", options.target, {})
+    report.translator_fingerprint = translator_fingerprint(options)
+    report.files.append(file_report)
+    return report
+
+
+def _read_input(args: argparse.Namespace, src: Path) -> bytes | None:
+    """The one file's bytes (standard input for -); None, said on stderr, when it is refused."""
     try:
         if args.src == "-":
             data = sys.stdin.buffer.read(args.max_bytes + 1)
@@ -223,62 +296,31 @@ def _run_file(  # type: ignore[no-untyped-def]
     if b"\0" in data[:8192]:
         print(f"gpuport translate: {src}: binary file (NUL bytes); not translated", file=sys.stderr)
         return None
-    if is_build_path(name):
-        # A CMakeLists.txt or Makefile given alone: the build-file migration, not the C++ translator.
-        migrated = migrate_build_file(data, options, name)
-        result = Translation(migrated.code, migrated.located(), migrated.stats, options.target, migrated)
-    else:
-        result = translate(data, options=options, path=name)
-    out_path: Path | None = None
-    if args.output:
-        out_path = Path(args.output)
-        if args.output.endswith(("/", os.sep)):
-            # `-o newdir/`: a folder, made when missing (Path() drops the slash, so look at the text).
-            try:
-                out_path.mkdir(parents=True, exist_ok=True)
-            except OSError as err:
-                print(f"gpuport translate: {out_path}: cannot create folder: {err.strerror}", file=sys.stderr)
-                return None
-        if out_path.is_dir():
-            out_path = out_path / name
-        if args.src != "-" and out_path.resolve() == src.resolve() and not args.in_place:
-            print(
-                f"gpuport translate: {out_path}: refusing to overwrite the input (use --in-place)",
-                file=sys.stderr,
-            )
-            return None
-    elif args.in_place and args.src != "-":
-        out_path = src
-    file_report = FileReport(
-        path=name,
-        action="translated",
-        output=str(out_path) if out_path else "-",
-        is_cuda=True,
-        stats=result.stats,
-        diagnostics=result.diagnostics,
-    )
-    try:
-        if out_path is None:
-            if texts is not None:
-                texts[name] = (data, result.result.output)  # with --llm, run() puts the fallback's output
-            if deferred is not None:
-                deferred[name] = result.result  # printed by run() after the LLM fallback
-            else:
-                sys.stdout.buffer.write(result.result.output)
-                sys.stdout.flush()
-        else:
-            if out_path == src:
-                backup = backup_path(src)
-                if not backup.exists():
-                    backup.write_bytes(data)
-            write_file(out_path.parent, out_path.name, result.result.output, mode_bits(src))
-    except OSError as err:
-        file_report.action = "error"
-        file_report.error = f"cannot write {out_path}: {err.strerror or err}"
-    report = TreeReport(str(src), str(out_path) if out_path else "-", options.target, {})
-    report.translator_fingerprint = translator_fingerprint(options)
-    report.files.append(file_report)
-    return report
+    return data
+
+
+def _output_path(args: argparse.Namespace, src: Path, name: str) -> Path | None | Literal[False]:
+    """Where one file's translation goes: a file, None for standard output, False (said on stderr)
+    when it cannot go anywhere (a folder that cannot be made, the input itself without --in-place)."""
+    if not args.output:
+        return src if args.in_place and args.src != "-" else None
+    out_path = Path(args.output)
+    if args.output.endswith(("/", os.sep)):
+        # `-o newdir/`: a folder, made when missing (Path() drops the slash, so look at the text).
+        try:
+            out_path.mkdir(parents=True, exist_ok=True)
+        except OSError as err:
+            print(f"gpuport translate: {out_path}: cannot create folder: {err.strerror}", file=sys.stderr)
+            return False
+    if out_path.is_dir():
+        out_path = out_path / name
+    if args.src != "-" and out_path.resolve() == src.resolve() and not args.in_place:
+        print(
+            f"gpuport translate: {out_path}: refusing to overwrite the input (use --in-place)",
+            file=sys.stderr,
+        )
+        return False
+    return out_path
 
 
 def check_writable(flag: str, path: Path) -> None:
