@@ -160,7 +160,10 @@ def function_declarator(node: Node) -> Node | None:
     reference and qualifier declarators that wrap it; None when there is none."""
     decl = node.child_by_field_name("declarator")
     while decl is not None and decl.type != "function_declarator":
-        decl = decl.child_by_field_name("declarator")
+        inner = decl.child_by_field_name("declarator")
+        if inner is None and decl.type == "reference_declarator" and decl.named_children:
+            inner = decl.named_children[-1]  # the grammar gives `&f()`'s declarator no field name
+        decl = inner
     return decl
 
 

@@ -10,6 +10,7 @@ from tree_sitter import Node
 
 from ...context import RuleContext
 from ._model import Function, Model, accessor_call, is_dim3_expr, render, variable_type
+from ._syntax import base_type, declarator_name
 from ._type_names import sycl_type_text
 
 LAUNCH = (
@@ -64,9 +65,11 @@ def implicit_args(
     kernel: Function | None,
     targs: list[str],
     shmem: str,
+    call_args: list[Node] | None = None,
 ) -> tuple[list[str], list[str], list[str]] | str:
     """What a launch of kernel `name` adds to the call it makes: (local accessor declarations, extra
-    arguments after the nd_item, lambda captures), or the reason it cannot be launched here."""
+    arguments after the nd_item, lambda captures), or the reason it cannot be launched here. Template
+    parameters the launch does not write are deduced from `call_args` where they can be."""
     # The kernel's implicit launch needs: from this file's model, or from the tree's first pass when
     # the kernel is defined in another file (Options.project_kernels).
     external = next((k for k in ctx.options.project_kernels if k.name == name), None)
@@ -86,6 +89,8 @@ def implicit_args(
     mapping: dict[str, str] = {}
     if tparams:
         mapping = dict(zip(tparams, targs, strict=False))
+        if kernel is not None and call_args and len(mapping) < len(tparams):
+            mapping = {**deduced(ctx, kernel, call_args, [p for p in tparams if p not in mapping]), **mapping}
     locals_: list[str] = []
     extras: list[str] = []
     dynamic_acc: tuple[str, str] | None = None
@@ -145,3 +150,34 @@ def implicit_args(
             captures.append(f"{g} = {accessor_call(g, scope)}")
             extras.append(g if is_array else f"*{g}")
     return locals_, extras, captures
+
+
+def deduced(ctx: RuleContext, kernel: Function, call_args: list[Node], wanted: list[str]) -> dict[str, str]:
+    """Template parameters of `kernel` deduced from a launch's arguments, as the C++ compiler would for
+    the simple forms: a parameter `T *p`, `const T *const p` or `T p` given a variable declared with a
+    type and the same pointer depth (`Real *d_values` gives `T` = `Real`). The local accessors of the
+    launch are made of those types, so the launch site must name them (`computeValue<<<g, b, n>>>(...)`
+    with a `T` shared array, as the CUDA samples launch it)."""
+    params = kernel.params_node
+    if params is None:
+        return {}
+    decls = [c for c in params.named_children if c.type == "parameter_declaration"]
+    found: dict[str, str] = {}
+    for decl, arg in zip(decls, call_args, strict=False):
+        declarator = decl.child_by_field_name("declarator")
+        shape = declarator_name(ctx, declarator) if declarator is not None else None
+        param_type = " ".join(w for w in base_type(ctx, decl).split() if w not in _CV)
+        if shape is None or shape[1] or param_type not in wanted or param_type in found:
+            continue
+        if arg.type != "identifier":
+            continue
+        got = variable_type(ctx, ctx.text(arg), arg)
+        if got is None or got[1] or got[2] != shape[2]:
+            continue  # an array, or another pointer depth: not a form read here
+        arg_type = " ".join(w for w in got[0].split() if w not in _CV)
+        if arg_type:
+            found[param_type] = arg_type
+    return found
+
+
+_CV = frozenset({"const", "volatile"})

@@ -27,6 +27,7 @@ from tree_sitter import Node
 from ... import parse as ts
 from ...context import Occurrence, RuleContext
 from ...options import ProjectFunction
+from ._shared_wrappers import wrapper_classes
 
 # `X as X`: re-exported (typed strictly, a plain import is private); the rules ask this module for them.
 from ._syntax import (
@@ -514,7 +515,7 @@ def _build(ctx: RuleContext) -> Model:
     functions: dict[str, Function] = {}
     dups: set[str] = set()
     # the members of shared-memory wrapper classes go with their classes (GP206 removes them)
-    wrapped = [(n.start_byte, n.end_byte) for ns in wrapper_classes(ctx).values() for n in ns]
+    wrapped = [span for spans in wrapper_classes(ctx).values() for span in spans]
     for fn in ts.captures(_FUNCTIONS, ctx.root).get("f", []):
         q = qualifiers(fn)
         if "__global__" not in q and "__device__" not in q:
@@ -772,48 +773,6 @@ def _subst(text: str, mapping: dict[str, str]) -> str:
 
 
 _TAGGED_REFS = frozenset({"struct_specifier", "class_specifier", "union_specifier", "enum_specifier"})
-
-
-def wrapper_classes(ctx: RuleContext) -> dict[str, list[Node]]:
-    """Classes (and their specialisations) whose member functions only hand out `extern __shared__`
-    memory, the CUDA idiom for dynamic shared memory of a template type (`SharedMemory<T>` with
-    `operator T *()`, `SharedMem<T>::getPointer()`): name -> the nodes that define them (template
-    declarations or plain class definitions, to be removed)."""
-    cached = getattr(ctx, "_sycl_wrappers", None)
-    if isinstance(cached, dict):
-        return cached
-    found: dict[str, list[Node]] = {}
-    if b"__shared__" in ctx.source and b"extern" in ctx.source:
-        for cls in ts.captures("[(struct_specifier) (class_specifier)] @c", ctx.root).get("c", []):
-            body = cls.child_by_field_name("body")
-            name = cls.child_by_field_name("name")
-            if body is None or name is None:
-                continue
-            fns = [
-                c for c in body.named_children if c.type in ("function_definition", "template_declaration")
-            ]
-            if not fns or not all(
-                b"extern" in (c.text or b"") and b"__shared__" in (c.text or b"") for c in fns
-            ):
-                continue
-            if any(c.type == "field_declaration" for c in body.named_children):
-                continue  # data members: not a pure handle
-            base = name.child_by_field_name("name") if name.type == "template_type" else name
-            if base is None:
-                continue
-            outer = cls.parent
-            while outer is not None and outer.type not in (
-                "template_declaration",
-                "declaration",
-                "translation_unit",
-            ):
-                outer = outer.parent
-            node = (
-                outer if outer is not None and outer.type in ("template_declaration", "declaration") else cls
-            )
-            found.setdefault(ctx.text(base), []).append(node)
-    ctx._sycl_wrappers = found  # type: ignore[attr-defined]
-    return found
 
 
 def _wrapper_names(ctx: RuleContext) -> set[str]:

@@ -9,7 +9,8 @@ What it does
     `sycl::range<3>(1, 1, n)`, `dim3(a, b)` becomes `sycl::range<3>(1, b, a)`, a `dim3` variable (already a `sycl::range<3>`, GP212) stays. When the kernel
     uses `__shared__` memory the launch becomes `Q.submit([&](sycl::handler &cgh) { ... })` creating one
     `sycl::local_accessor` per shared variable (dynamic shared memory sized from the launch's byte count)
-    and passing their pointers. Device globals (GP213) are captured by pointer. Arguments that are not
+    and passing their pointers (of a template kernel launched without template arguments, the types
+    are deduced from the arguments: `T *p` given a `Real *` variable makes a `Real` accessor). Device globals (GP213) are captured by pointer. Arguments that are not
     plain values (calls, `->`, subscripts) are evaluated on the host, once, as lambda init-captures,
     as CUDA evaluates them before the launch.
 Why
@@ -193,12 +194,12 @@ class KernelLaunch(Rule):
                 symbol=name,
             )
             return
-        got = implicit_args(ctx, m, name, fn_text, kernel, targs, shmem)
+        call_args = [c for c in args.named_children if c.type != "comment"]
+        got = implicit_args(ctx, m, name, fn_text, kernel, targs, shmem, call_args)
         if isinstance(got, str):
             yield self.unconverted(fn.start_byte, fn.end_byte, got, family="launch", symbol=name)
             return
         locals_, extras, captures = got
-        call_args = [c for c in args.named_children if c.type != "comment"]
         edits: list[Edit] = []
         by_ref = _reference_params(ctx, kernel) if kernel is not None else set()
         for i, a in enumerate(call_args):

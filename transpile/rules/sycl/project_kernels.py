@@ -23,7 +23,8 @@ from ...context import RuleContext
 from ...includes import build_graph
 from ...options import Options, ProjectFunction, ProjectGlobal, ProjectKernel
 from ...tables import load_tables
-from ._model import base_function_name, idents_in, model, qualifiers, wrapper_classes
+from ._model import base_function_name, idents_in, model, qualifiers
+from ._shared_wrappers import wrapper_classes
 from ._subgroup import subgroup_attribute
 
 _KERNEL_FILE = re.compile(rb"__global__")

@@ -1,7 +1,8 @@
 """GP209 function-qualifiers: drop CUDA function qualifiers SYCL does not need.
 
 What it does
-    Removes `__device__`, `__host__` and `__noinline__` from function declarations and definitions,
+    Removes `__device__`, `__host__` and `__noinline__` from function declarations and definitions
+    (pure virtual members and functions returning references or pointers included),
     turns `__forceinline__` into `inline` (or drops it next to an existing `inline`), and removes
     `__launch_bounds__(...)`; `__align__(n)` becomes C++'s `alignas(n)`. (`__global__` is GP202's
     business, `__device__` variables GP213's.)
@@ -42,10 +43,15 @@ _DROPPED = ("__device__", "__host__", "__noinline__")
 
 
 def _is_function(node: Node) -> bool:
+    """A function definition or declaration, whatever wraps its declarator: `T &operator[](int) = 0;`
+    and `float *row(int);` declare functions as `float f();` does. A pointer to a function
+    (`float *(*pf)(int)`, its name in parentheses) is a variable: GP213's."""
     if node.type == "function_definition":
         return True
     if node.type in ("declaration", "field_declaration"):
-        return any(c.type == "function_declarator" for c in node.named_children)
+        fn = ts.function_declarator(node)
+        name = fn.child_by_field_name("declarator") if fn is not None else None
+        return name is not None and name.type != "parenthesized_declarator"
     return False
 
 

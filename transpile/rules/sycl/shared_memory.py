@@ -10,6 +10,8 @@ What it does
     on, so the kernel at the top creates the accessor (a templated device function's extents are
     resolved through the explicit template arguments of its calls). Dynamic shared memory in device
     functions, and extents that use names local to the function, are reported unconverted.
+    Shared-memory wrapper classes (`SharedMemory<T>`, their abstract primary and macro-made
+    specialisations: _shared_wrappers.py) are removed; a variable of one is the dynamic accessor's pointer.
 Why
     SYCL 2020 has no `__shared__` storage class: work-group local memory is allocated through an accessor
     at command-group scope.
@@ -34,7 +36,8 @@ from ...context import RuleContext
 from ...diagnostics import Diagnostic
 from ...edits import Edit
 from ..base import Rule
-from ._model import Model, model, wrapper_classes
+from ._model import Model, model
+from ._shared_wrappers import wrapper_classes
 
 
 def _declared_as_template(decl: Node) -> bool:
@@ -72,7 +75,7 @@ class SharedMemory(Rule):
                     family="shared",
                     symbol=s.name,
                 )
-        wrapped = [(n.start_byte, n.end_byte) for ns in wrapper_classes(ctx).values() for n in ns]
+        wrapped = [span for spans in wrapper_classes(ctx).values() for span in spans]
         for q in ts.captures("(type_qualifier) @q", ctx.root).get("q", []):
             if any(a <= q.start_byte < b for a, b in wrapped):
                 continue
@@ -89,11 +92,8 @@ class SharedMemory(Rule):
     def _wrappers(self, ctx: RuleContext, m: Model) -> Iterator[Diagnostic]:
         """The shared-memory wrapper idiom: the classes go (each kernel's dynamic local accessor replaces
         them), and `smem.getPointer()` on a wrapper variable is the variable itself, now a pointer."""
-        for name, nodes in wrapper_classes(ctx).items():
-            for node in nodes:
-                start, end = node.start_byte, node.end_byte
-                if ctx.source[end : end + 1] == b";":
-                    end += 1
+        for name, spans in wrapper_classes(ctx).items():
+            for start, end in spans:
                 yield self.converted(
                     start,
                     end,
