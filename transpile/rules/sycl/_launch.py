@@ -8,6 +8,7 @@ import re
 
 from tree_sitter import Node
 
+from ... import parse as ts
 from ...context import RuleContext
 from ._model import Function, Model, accessor_call, is_dim3_expr, render, variable_type
 from ._syntax import base_type, declarator_name
@@ -169,15 +170,63 @@ def deduced(ctx: RuleContext, kernel: Function, call_args: list[Node], wanted: l
         param_type = " ".join(w for w in base_type(ctx, decl).split() if w not in _CV)
         if shape is None or shape[1] or param_type not in wanted or param_type in found:
             continue
-        if arg.type != "identifier":
-            continue
-        got = variable_type(ctx, ctx.text(arg), arg)
-        if got is None or got[1] or got[2] != shape[2]:
-            continue  # an array, or another pointer depth: not a form read here
+        got = _argument_type(ctx, arg)
+        if got is None or got[1] != shape[2]:
+            continue  # another pointer depth (or an array): not a form read here
         arg_type = " ".join(w for w in got[0].split() if w not in _CV)
         if arg_type:
             found[param_type] = arg_type
     return found
+
+
+def _argument_type(ctx: RuleContext, arg: Node) -> tuple[str, int] | None:
+    """(type, pointer depth) of a launch argument whose type is written in the source: a variable, a
+    cast (`(fp_type *) d_ws`, `static_cast<T *>(p)`), or a member of a struct of this file whose every
+    declaration of that name agrees (`d_i.xss` with `idx_type *xss;`)."""
+    if arg.type == "identifier":
+        got = variable_type(ctx, ctx.text(arg), arg)
+        return (got[0], got[2]) if got is not None and not got[1] else None
+    desc: Node | None = None
+    if arg.type == "cast_expression":
+        desc = arg.child_by_field_name("type")
+    elif arg.type == "call_expression":
+        fn = arg.child_by_field_name("function")
+        name = fn.child_by_field_name("name") if fn is not None and fn.type == "template_function" else None
+        targs = fn.child_by_field_name("arguments") if name is not None and fn is not None else None
+        if (
+            name is not None
+            and ctx.text(name) in _CASTS
+            and targs is not None
+            and targs.named_child_count == 1
+        ):
+            desc = targs.named_children[0]
+    if desc is not None and desc.type == "type_descriptor":
+        depth, d = 0, desc.child_by_field_name("declarator")
+        while d is not None and d.type == "abstract_pointer_declarator":
+            depth, d = depth + 1, d.child_by_field_name("declarator")
+        return (base_type(ctx, desc), depth) if d is None else None
+    if arg.type == "field_expression":
+        field = arg.child_by_field_name("field")
+        return _member_type(ctx, ctx.text(field)) if field is not None else None
+    return None
+
+
+def _member_type(ctx: RuleContext, name: str) -> tuple[str, int] | None:
+    types: set[tuple[str, int]] = set()
+    for node in ts.captures("(field_declaration) @d", ctx.root).get("d", []):
+        for d in node.children_by_field_name("declarator"):
+            depth, leaf = 0, d
+            while leaf.type == "pointer_declarator":
+                inner = leaf.child_by_field_name("declarator")
+                if inner is None:
+                    break
+                depth, leaf = depth + 1, inner
+            if leaf.type == "field_identifier" and ctx.text(leaf) == name:
+                types.add((base_type(ctx, node), depth))
+    return types.pop() if len(types) == 1 else None
+
+
+_CASTS = frozenset({"static_cast", "reinterpret_cast", "const_cast"})
 
 
 _CV = frozenset({"const", "volatile"})

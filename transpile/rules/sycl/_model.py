@@ -27,6 +27,7 @@ from tree_sitter import Node
 from ... import parse as ts
 from ...context import Occurrence, RuleContext
 from ...options import ProjectFunction
+from ._extent_constants import inline_local_constants
 from ._shared_wrappers import wrapper_classes
 
 # `X as X`: re-exported (typed strictly, a plain import is private); the rules ask this module for them.
@@ -921,7 +922,9 @@ def _shared_var(
     if not extern and any(d == "" for d in dims):
         f.problems.append((node.start_byte, node.end_byte, "shared array without extent"))
         return out
-    # Extents must be computable at the launch site: no names local to the kernel.
+    # Extents must be computable at the launch site: the kernel's own constants are inlined, and no
+    # other name local to the kernel may remain.
+    dims = inline_local_constants(ctx, body, node, dims)
     local_names = _local_names(ctx, body)
     used = {m.group().decode() for d in dims for m in _IDENT_RE.finditer(d.encode())}
     if used & local_names:

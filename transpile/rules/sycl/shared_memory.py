@@ -8,8 +8,10 @@ What it does
     the body's `x[i]`, `x[i][j]` stay as written. A device function's (static) shared variables become
     its parameters too; every caller gets a matching `gp_<function>_<variable>` parameter and passes it
     on, so the kernel at the top creates the accessor (a templated device function's extents are
-    resolved through the explicit template arguments of its calls). Dynamic shared memory in device
-    functions, and extents that use names local to the function, are reported unconverted.
+    resolved through the explicit template arguments of its calls). An extent written with the
+    function's own constants (`constexpr unsigned gsize = 1 << G;`) gets their initialisers instead,
+    cast to their types (_extent_constants.py). Dynamic shared memory in device functions, and extents
+    that use other names local to the function, are reported unconverted.
     Shared-memory wrapper classes (`SharedMemory<T>`, their abstract primary and macro-made
     specialisations: _shared_wrappers.py) are removed; a variable of one is the dynamic accessor's pointer.
 Why
