@@ -112,9 +112,33 @@ def test_texture_helpers_are_not_added_again() -> None:
 
 def test_launch_left_the_first_time_stays() -> None:
     """apex's transducer loss: a templated kernel's shared memory depends on template arguments the
-    launch leaves to deduction, so the launch is reported and left. Translated again, the kernel (now a
-    plain function taking the nd_item) was taken for one defined elsewhere and the launch rewritten
-    without its local memory. It is left, and reported, again."""
+    launch leaves to deduction, from an argument whose type the file does not show (a call of another
+    file's function), so the launch is reported and left. Translated again, the kernel (now a plain
+    function taking the nd_item) was taken for one defined elsewhere and the launch rewritten without its
+    local memory. It is left, and reported, again. (From a variable of known type, GP203 deduces the
+    argument: `test_launch_deduced_from_a_typed_argument_is_stable`.)"""
+    source = (
+        "template <typename T>\n"
+        "__global__ void k(T *p, int n) {\n"
+        "  __shared__ T s[32];\n"
+        "  s[threadIdx.x] = p[threadIdx.x];\n"
+        "  __syncthreads();\n"
+        "  p[threadIdx.x] = s[31 - threadIdx.x];\n"
+        "}\n"
+        "struct Holder;\n"
+        "float *data_of(Holder &h);\n"
+        "void run(Holder &h) { k<<<1, 32>>>(data_of(h), 32); }\n"
+    )
+    once = gpuport.translate(source, to="sycl")
+    assert [d.code for d in once.diagnostics if d.status == "unconverted"] == ["GP203"]
+    twice = gpuport.translate(once.code, to="sycl")
+    assert twice.code == once.code
+    assert [d.code for d in twice.diagnostics if d.status == "unconverted"] == ["GP203"]
+
+
+def test_launch_deduced_from_a_typed_argument_is_stable() -> None:
+    """The same kernel launched with a `float *` variable: T is deduced (GP203), the launch passes a
+    `float` local accessor, and a second translation changes nothing."""
     source = (
         "template <typename T>\n"
         "__global__ void k(T *p, int n) {\n"
@@ -126,10 +150,9 @@ def test_launch_left_the_first_time_stays() -> None:
         "void run(float *p) { k<<<1, 32>>>(p, 32); }\n"
     )
     once = gpuport.translate(source, to="sycl")
-    assert [d.code for d in once.diagnostics if d.status == "unconverted"] == ["GP203"]
-    twice = gpuport.translate(once.code, to="sycl")
-    assert twice.code == once.code
-    assert [d.code for d in twice.diagnostics if d.status == "unconverted"] == ["GP203"]
+    assert not [d for d in once.diagnostics if d.status == "unconverted"]
+    assert "sycl::local_accessor<float, 1> s_acc(sycl::range<1>(32), cgh);" in once.code
+    assert gpuport.translate(once.code, to="sycl").code == once.code
 
 
 def test_overloaded_kernels_are_all_rewritten() -> None:

@@ -371,6 +371,14 @@ class RuleContext:
         Found by the lexical scan, which also sees include lines tree-sitter folded into an ERROR region
         (after a macro it could not parse); from the tree only where the scan declines the file.
         """
+        found = self._all_includes
+        own = self.options.project_headers
+        # The project's own header named like CUDA's (`"cuda.h"` beside the file) is no CUDA include: no
+        # rule maps, removes or anchors on it as one.
+        return [i for i in found if i.system or i.path not in own] if own else found
+
+    @cached_property
+    def _all_includes(self) -> list[Include]:
         lexical = self.lexical_includes
         if lexical is not None or self.tree_free:
             return lexical or []

@@ -163,8 +163,9 @@ def translate_source(
         return result
 
 
-# The SYCL prelude (GP201): what a C file that stays C must not get.
-C_SKIPPED = frozenset({"GP201"})
+# The SYCL prelude (GP201) and the C-as-C++ linkage and casts (GP271): what a C file that stays C must
+# not get, and what does not decide whether it does.
+C_SKIPPED = frozenset({"GP201", "GP271"})
 _CXX_ONLY = re.compile(r"\bsycl\b|\bgpuport_|\bstd::|\btemplate\b|\bnamespace\b")
 
 

@@ -106,6 +106,14 @@ class Options:
     # Tree translation only: the file is included from inside an `extern "C" {` block somewhere in the
     # tree, so an include GP113 adds must restore C++ linkage around it (hip_runtime.h has templates).
     included_in_extern_c: bool = False
+    # Tree translation only: quoted includes of this file that name a CUDA header but find the project's
+    # own file of that name beside it (darknet's `#include "cuda.h"` -> src/cuda.h): a quoted include
+    # searches the including file's folder first, so nvcc compiles the project's header, not CUDA's.
+    project_headers: tuple[str, ...] = ()
+    # Tree translation only: functions another file of the tree declares to return dim3
+    # (darknet's `dim3 cuda_gridsize(size_t n);` in cuda.h): a launch `k<<<cuda_gridsize(n), B>>>` passes a
+    # range, not a count.
+    dim3_functions: tuple[str, ...] = ()
 
     def key(self) -> str:
         """A stable string for cache keys (user_names excluded: they change with the tree, not the file;
@@ -119,6 +127,10 @@ class Options:
             base += f"|wrappers:{self.shared_wrappers!r}"
         if self.included_in_extern_c:
             base += "|extern-c"
+        if self.project_headers:
+            base += f"|own-headers:{self.project_headers!r}"
+        if self.dim3_functions:
+            base += f"|dim3-functions:{self.dim3_functions!r}"
         if self.dnn != "hipdnn":
             base += f"|dnn:{self.dnn}"
         return base

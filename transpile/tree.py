@@ -135,13 +135,17 @@ class TreeFacts:
 
     cg_aliases: dict[str, tuple[str, ...]] = field(default_factory=dict)
     in_extern_c: set[str] = field(default_factory=set)  # included from inside an `extern "C" {` block
+    project_headers: dict[str, tuple[str, ...]] = field(default_factory=dict)  # Options.project_headers
+    dim3_functions: dict[str, tuple[str, ...]] = field(default_factory=dict)  # Options.dim3_functions
     graph: IncludeGraph | None = None  # the include graph itself (the LLM fallback's order of files)
 
     def options_for(self, rel: str, options: Options) -> Options:
         renames, runtime = self.renames.get(rel, ()), self.runtime_from.get(rel, ())
         aliases = self.cg_aliases.get(rel, ())
         extern_c = rel in self.in_extern_c
-        if not renames and not runtime and not aliases and not extern_c:
+        own = self.project_headers.get(rel, ())
+        dim3 = self.dim3_functions.get(rel, ())
+        if not renames and not runtime and not aliases and not extern_c and not own and not dim3:
             return options
         return replace(
             options,
@@ -149,7 +153,18 @@ class TreeFacts:
             runtime_from=runtime,
             cg_aliases=aliases,
             included_in_extern_c=extern_c,
+            project_headers=own,
+            dim3_functions=dim3,
         )
+
+
+# A function declared to return dim3: `dim3 cuda_gridsize(size_t n);`. Its parameters are declarations
+# (a type, then a name); `dim3 grid(n / 256 + 1, 1);` (a variable built from expressions) is not one.
+_DIM3_FUNCTION = re.compile(
+    rb"^[ \t]*(?:(?:static|inline|extern|__host__|__device__)\s+)*dim3\s+(\w+)\s*"
+    rb"\((\s*(?:void\s*)?|(?:\s*[\w:<>]+(?:\s+[\w:<>]+)*[\s*&]+\w+\s*,)*\s*[\w:<>]+(?:\s+[\w:<>]+)*[\s*&]+\w+\s*)\)\s*[;{]",
+    re.MULTILINE,
+)
 
 
 def tree_model(contents: dict[str, bytes], out_names: dict[str, str], options: Options) -> TreeFacts:
@@ -176,6 +191,27 @@ def tree_model(contents: dict[str, bytes], out_names: dict[str, str], options: O
         data = contents[rel]
         if b'extern "C"' in data:
             facts.in_extern_c |= {e.target for e in edges if inside_extern_c(data, e.offset)}
+    dim3_functions = sorted(
+        {m.group(1).decode() for d in contents.values() for m in _DIM3_FUNCTION.finditer(d)}
+    )
+    if dim3_functions:
+        for rel, data in contents.items():
+            used = tuple(f for f in dim3_functions if f.encode() in data)
+            if used:
+                facts.dim3_functions[rel] = used
+    tables = load_tables()
+    for rel, edges in graph.edges.items():
+        # `#include "cuda.h"` beside the project's own cuda.h (darknet): nvcc finds that file first.
+        here = posixpath.dirname(rel)
+        own = {
+            e.spelled
+            for e in edges
+            if not e.system
+            and tables.header(e.spelled) is not None
+            and e.target == posixpath.normpath(posixpath.join(here, e.spelled))
+        }
+        if own:
+            facts.project_headers[rel] = tuple(sorted(own))
     for rel, edges in graph.edges.items():
         renames = tuple(
             (e.spelled, renamed_spelling(e.spelled, e.target, out_names[e.target]))

@@ -43,6 +43,7 @@ from .hip.cublas_legacy import CublasLegacy
 from .hip.cublas_math_mode import CublasMathMode
 from .hip.cuda_arch import CudaArch
 from .hip.cuda_functional import CudaFunctional
+from .hip.dim3_brace_init import Dim3BraceInit
 from .hip.drv_error_string import DrvErrorStringLegacy
 from .hip.graph_instantiate import GraphInstantiate
 from .hip.half2_members import Half2Members
@@ -67,6 +68,7 @@ from .sycl.project_kernels import project_options as sycl_project_options
 # Rule packs register their rules here; see rules/sycl/__init__.py for the SYCL pack's list.
 HIP_FIRST: list[type[Rule]] = [
     LaunchBracedDim3,
+    Dim3BraceInit,
     LaunchGGL,
     LaunchSpacedChevrons,
     PointerArgCast,

@@ -18,6 +18,7 @@ from .atomics import Atomics
 from .barriers import Barriers
 from .bit_intrinsics import BitIntrinsics
 from .builtin_index import BuiltinIndex
+from .c_as_cpp import CAsCpp
 from .coop_groups import CoopGroups
 from .cuda_compiler import CudaCompiler
 from .device_globals import DeviceGlobals
@@ -36,9 +37,10 @@ from .item_name import ItemName
 from .kernel_launch import KernelLaunch
 from .kernel_pointers import KernelPointers
 from .kernel_signature import KernelSignature
-from .lib_cub import LibCub
 from .lib_complex import LibComplex
+from .lib_cub import LibCub
 from .lib_cublas import LibCublas
+from .lib_cufft import LibCufft
 from .lib_curand import LibCurand
 from .lib_thrust import LibThrust
 from .mapped_host import MappedHost
@@ -68,12 +70,14 @@ from .warp_vote import WarpVote
 
 SYCL_RULES: list[type[Rule]] = [
     SyclPrelude,
+    CAsCpp,
     CudaCompiler,
     HostMath,
     LibCub,
     LibCublas,
     LibCurand,
     LibComplex,
+    LibCufft,
     LibThrust,
     DeviceGlobals,
     KernelSignature,

@@ -305,6 +305,7 @@ def dim3_functions(ctx: RuleContext) -> set[str]:
                 name = d.child_by_field_name("declarator")
                 if name is not None and name.type in ("identifier", "field_identifier"):
                     names.add(ctx.text(name))
+    names |= set(ctx.options.dim3_functions)  # declared in another file of the tree (a header)
     ctx._sycl_dim3_fns = names  # type: ignore[attr-defined]
     return names
 

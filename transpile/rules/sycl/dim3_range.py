@@ -171,7 +171,12 @@ class Dim3Range(Rule):
                         if args is None:
                             ok = False
                             break
-                        edits.append(Edit(value.start_byte, value.end_byte, args))
+                        # `dim3 d{x, y}` -> `d(1, y, x)`; `dim3 d = {x, y, 1}` (darknet) needs the type
+                        # named, or `= (1, y, x)` is a comma expression (and braces would narrow ints).
+                        copy = b"=" in ctx.source[d.start_byte : value.start_byte]
+                        edits.append(
+                            Edit(value.start_byte, value.end_byte, f"{RANGE}{args}" if copy else args)
+                        )
                     elif (
                         value is not None
                         and value.type == "call_expression"

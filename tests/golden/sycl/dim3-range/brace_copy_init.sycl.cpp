@@ -1,0 +1,10 @@
+// `dim3 d = {x, y, 1};` (darknet's cuda_gridsize): the range is named, else `= (1, y, x)` would be a comma
+// expression; `dim3 d{...}` stays direct initialisation.
+#include <sycl/sycl.hpp>
+
+sycl::range<3> grid_for(size_t n) {
+    size_t x = (n + 255) / 256, y = 1;
+    sycl::range<3> d = sycl::range<3>(1, y, x);
+    sycl::range<3> e(1, 1, (unsigned)x);
+    return x > 1 ? d : e;
+}
