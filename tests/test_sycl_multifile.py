@@ -172,3 +172,27 @@ def test_builds_and_runs_with_acpp(translated: Path) -> None:
     assert build.returncode == 0, build.stderr[-3000:]
     run = subprocess.run([str(binary)], capture_output=True, text=True, timeout=120)
     assert run.returncode == 0 and "PASS" in run.stdout, run.stdout + run.stderr
+
+
+def test_dim3_functions_come_from_included_headers_only(tmp_path: Path) -> None:
+    """A function a header declares to return dim3 is a range at the launches of the files including
+    that header; an unrelated file of the tree with its own `int grid_for(...)` keeps wrapping its count
+    (the suite's elementwise-functor-template beside multigrid-two-level's `dim3 grid_for`)."""
+    src = tmp_path / "src"
+    (src / "a").mkdir(parents=True)
+    (src / "b").mkdir()
+    (src / "a" / "grid.h").write_text("#include <cuda_runtime.h>\ndim3 grid_for(size_t n);\n")
+    kernel = "__global__ void k(float *x) { x[threadIdx.x] = 0; }\n"
+    (src / "a" / "main.cu").write_text(
+        '#include "grid.h"\n' + kernel + "void run(float *x, size_t n) { k<<<grid_for(n), 256>>>(x); }\n"
+    )
+    (src / "b" / "main.cu").write_text(
+        "static int grid_for(size_t n, int t) { return (int)((n + t - 1) / t); }\n"
+        + kernel
+        + "void run(float *x, size_t n) { k<<<grid_for(n, 256), 256>>>(x); }\n"
+    )
+    gpuport.translate_tree(src, tmp_path / "out", to="sycl")
+    a = (tmp_path / "out" / "a" / "main.cpp").read_text()
+    b = (tmp_path / "out" / "b" / "main.cpp").read_text()
+    assert "sycl::nd_range<3>(grid_for(n) * sycl::range<3>(1, 1, 256)" in a
+    assert "sycl::nd_range<3>(sycl::range<3>(1, 1, grid_for(n, 256)) * sycl::range<3>(1, 1, 256)" in b

@@ -191,12 +191,16 @@ def tree_model(contents: dict[str, bytes], out_names: dict[str, str], options: O
         data = contents[rel]
         if b'extern "C"' in data:
             facts.in_extern_c |= {e.target for e in edges if inside_extern_c(data, e.offset)}
-    dim3_functions = sorted(
-        {m.group(1).decode() for d in contents.values() for m in _DIM3_FUNCTION.finditer(d)}
-    )
-    if dim3_functions:
+    # Functions returning dim3, by the file declaring them; a file sees those of the headers it includes.
+    dim3_by_file: dict[str, set[str]] = {}
+    for rel, data in contents.items():
+        names = {m.group(1).decode() for m in _DIM3_FUNCTION.finditer(data)} if b"dim3" in data else set()
+        if names:
+            dim3_by_file[rel] = names
+    if dim3_by_file:
         for rel, data in contents.items():
-            used = tuple(f for f in dim3_functions if f.encode() in data)
+            seen = set().union(*(dim3_by_file.get(h, set()) for h in graph.closure(rel) - {rel}))
+            used = tuple(sorted(f for f in seen if f.encode() in data))
             if used:
                 facts.dim3_functions[rel] = used
     tables = load_tables()

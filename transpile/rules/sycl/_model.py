@@ -305,9 +305,16 @@ def dim3_functions(ctx: RuleContext) -> set[str]:
                 name = d.child_by_field_name("declarator")
                 if name is not None and name.type in ("identifier", "field_identifier"):
                     names.add(ctx.text(name))
-    names |= set(ctx.options.dim3_functions)  # declared in another file of the tree (a header)
+    # Declared in a header the file includes, unless the file declares the name itself (another type).
+    names |= set(ctx.options.dim3_functions) - _own_functions(ctx)
     ctx._sycl_dim3_fns = names  # type: ignore[attr-defined]
     return names
+
+
+def _own_functions(ctx: RuleContext) -> set[str]:
+    """Names the file declares or defines as functions (`static int grid_for(...)`)."""
+    found = ts.captures("(function_declarator declarator: (identifier) @n)", ctx.root).get("n", [])
+    return {ctx.text(n) for n in found}
 
 
 def dim3_fields(ctx: RuleContext) -> set[str]:
