@@ -20,7 +20,8 @@ from gpuport.api import make_options
 
 GOLDEN = Path(__file__).parent / "golden"
 EXPECTED_SUFFIX = {"hip": ".hip", "sycl": ".sycl.cpp"}
-CASES = sorted(GOLDEN.glob("*/*/*.cu"))
+# .cu cases, and .c cases for what only C files get (GP271: a C file compiled as C++ for SYCL)
+CASES = sorted([*GOLDEN.glob("*/*/*.cu"), *GOLDEN.glob("*/*/*.c")])
 _OPTIONS = re.compile(r"^//\s*gpuport:\s*(.*)$", re.MULTILINE)
 
 
