@@ -197,12 +197,15 @@ def tree_model(contents: dict[str, bytes], out_names: dict[str, str], options: O
         names = {m.group(1).decode() for m in _DIM3_FUNCTION.finditer(data)} if b"dim3" in data else set()
         if names:
             dim3_by_file[rel] = names
-    if dim3_by_file:
-        for rel, data in contents.items():
-            seen = set().union(*(dim3_by_file.get(h, set()) for h in graph.closure(rel) - {rel}))
-            used = tuple(sorted(f for f in seen if f.encode() in data))
-            if used:
-                facts.dim3_functions[rel] = used
+    names = set().union(*dim3_by_file.values()) if dim3_by_file else set()
+    for rel, data in contents.items():
+        # the include closure only for the few files that mention such a name (it is a walk per file)
+        if not any(f.encode() in data for f in names):
+            continue
+        seen = set().union(*(dim3_by_file.get(h, set()) for h in graph.closure(rel) - {rel}))
+        used = tuple(sorted(f for f in seen if f.encode() in data))
+        if used:
+            facts.dim3_functions[rel] = used
     tables = load_tables()
     for rel, edges in graph.edges.items():
         # `#include "cuda.h"` beside the project's own cuda.h (darknet): nvcc finds that file first.

@@ -28,6 +28,7 @@ from collections.abc import Iterator
 
 from tree_sitter import Node
 
+from ... import parse as ts
 from ...context import RuleContext
 from ...diagnostics import Diagnostic
 from ...edits import Edit
@@ -53,7 +54,7 @@ class CAsCpp(Rule):
         yield from self._allocator_casts(ctx)
 
     def _allocator_casts(self, ctx: RuleContext) -> Iterator[Diagnostic]:
-        for call in _calls(ctx.root):
+        for call in ts.captures("(call_expression) @c", ctx.root).get("c", []):
             fn = call.child_by_field_name("function")
             if fn is None or fn.type != "identifier" or ctx.text(fn) not in ALLOCATORS:
                 continue
@@ -67,15 +68,6 @@ class CAsCpp(Rule):
                 [Edit(call.start_byte, call.start_byte, f"({pointer})")],
                 family="types",
             )
-
-
-def _calls(root: Node) -> Iterator[Node]:
-    stack = [root]
-    while stack:
-        node = stack.pop()
-        if node.type == "call_expression":
-            yield node
-        stack.extend(reversed(node.named_children))
 
 
 def _pointer_type(ctx: RuleContext, call: Node) -> str | None:

@@ -129,7 +129,7 @@ class SyclPrelude(Rule):
 def _library_header(ctx: RuleContext, path: str) -> bool:
     """A CUDA library header that a SYCL library rule replaces (its row routes it to `rule:GPnnn`): the
     rule writes `<sycl/sycl.hpp>` in its place, so the prelude must not write a second one above it."""
-    entry = ctx.tables.headers.get(path)
+    entry = ctx.tables.header(path)
     return entry is not None and entry.sycl_rule is not None
 
 
