@@ -48,6 +48,21 @@ def test_comments_and_strings_untouched() -> None:
     assert "hipFree(0)" in out
 
 
+def test_names_on_blanked_macro_lines_tokenised_in_their_gap() -> None:
+    # A file with errors and statement-macro lines is parsed with those lines blanked (parse.parse): their
+    # names then sit between the root's children, the last one past its last child. Each is checked in
+    # its own gap of raw text: the code name is translated, the one in the line's comment is not.
+    src = (
+        "void f() { int x = 1 }\n"
+        "PERF_BEGIN // cudaMalloc in a comment\n"
+        "void g() { cudaDeviceSynchronize(); }\n"
+        "CHECK(cudaDeviceReset()) // cudaFree here\n"
+    )
+    out = hip(src)
+    assert "CHECK(hipDeviceReset()) // cudaFree here" in out
+    assert "PERF_BEGIN // cudaMalloc in a comment" in out and "hipDeviceSynchronize();" in out
+
+
 def test_longer_identifiers_and_user_headers_stay() -> None:
     src = '#include "user-cuda.h"\n#include <cuda_runtime.h>\nint my_cudaMalloc = 1, cudaMallocX = 2;\n'
     out = hip(src)

@@ -18,7 +18,7 @@ from . import parse as ts
 from .diagnostics import Diagnostic
 from .options import Options
 from .tables import Entry, Tables
-from .tokens import tokenize
+from .tokens import ident_starts
 
 # Leaf node types that spell an identifier in code.
 IDENT_TYPES = frozenset(
@@ -304,6 +304,7 @@ class RuleContext:
                 pos = find(raw_name, end)
         positions.sort()
         raw_cache: dict[tuple[int, int], set[int]] = {}
+        child_spans: dict[tuple[int, int], list[tuple[int, int]]] = {}
         result: list[Occurrence] = []
         root = self.root
         for start, name in positions:
@@ -321,10 +322,10 @@ class RuleContext:
                 continue
             # Raw text (macro body, #pragma, ERROR region, keyword-like leaf): tokenise it to be sure
             # this is an identifier token and not part of a comment or string inside the raw text.
-            span = (node.start_byte, node.end_byte)
+            span = _raw_window(node, start, end, child_spans)
             starts = raw_cache.get(span)
             if starts is None:
-                starts = {t.start for t in tokenize(source[span[0] : span[1]], span[0]) if t.kind == "ident"}
+                starts = ident_starts(source[span[0] : span[1]], span[0])
                 raw_cache[span] = starts
             if start in starts:
                 ident_node = node if (node.start_byte == start and node.end_byte == end) else None
@@ -474,6 +475,33 @@ def _inside_literal(node: Node) -> bool:
         parent = parent.parent
         depth += 1
     return False
+
+
+def _raw_window(
+    node: Node, start: int, end: int, spans: dict[tuple[int, int], list[tuple[int, int]]]
+) -> tuple[int, int]:
+    """The raw text around [start, end) that must be tokenised to tell whether it is an identifier.
+
+    For a leaf that is the leaf. For a node with children the name lies in a gap between two children
+    (text the grammar skipped, such as a line parse() blanked): children end and begin at token
+    boundaries, so the gap tokenises as it would inside the whole node, and a file-sized node is not
+    tokenised whole for every such gap. A child that cuts into the name falls back to the whole node.
+    `spans` caches each node's child spans (found here by bisection: tree-sitter's first_child_for_byte
+    gives an unusable node past the last child).
+    """
+    whole = (node.start_byte, node.end_byte)
+    if node.child_count == 0:
+        return whole
+    kids = spans.get(whole)
+    if kids is None:
+        kids = [(c.start_byte, c.end_byte) for c in node.children]
+        spans[whole] = kids
+    i = bisect.bisect_right(kids, (start, end))  # the children that start at or before the name
+    low = kids[i - 1][1] if i else whole[0]
+    high = kids[i][0] if i < len(kids) else whole[1]
+    if low > start or high < end:
+        return whole
+    return (low, high)
 
 
 def identifier_tokens(source: bytes) -> frozenset[bytes]:

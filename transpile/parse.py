@@ -190,7 +190,23 @@ def _braced_launch_dimension(node: Node) -> bool:
 
 
 def error_nodes(root: Node) -> list[Node]:
-    """Outermost ERROR and MISSING nodes, in document order."""
+    """Outermost ERROR and MISSING nodes, in document order.
+
+    The last tree's answer is kept (like root_index): parse() weighs a tree's errors and GP001 then
+    reports the same tree's; a fresh list each time, as callers may keep it."""
+    global _ERRORS
+    cached = _ERRORS
+    if cached is not None and cached[0] == root:
+        return list(cached[1])
+    found = _error_nodes(root)
+    _ERRORS = (root, found)
+    return list(found)
+
+
+_ERRORS: tuple[Node, list[Node]] | None = None
+
+
+def _error_nodes(root: Node) -> list[Node]:
     found: list[Node] = []
     stack = [root]
     while stack:

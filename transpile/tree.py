@@ -121,6 +121,9 @@ def _renamed(rel: str, ext_map: dict[str, str]) -> str:
 _CG_ALIAS = re.compile(rb"\bnamespace\s+([A-Za-z_]\w*)\s*=\s*(?:::)?cooperative_groups\s*;")
 
 
+_RUNTIME_HEADER_NAMES = tuple({posixpath.basename(h).encode() for h in RUNTIME_HEADERS})
+
+
 def _defines_alias(data: bytes, alias: str) -> bool:
     return any(m.group(1).decode() == alias for m in _CG_ALIAS.finditer(data))
 
@@ -179,9 +182,22 @@ def tree_model(contents: dict[str, bytes], out_names: dict[str, str], options: O
     }
     facts.cuda_headers = graph.included_by(cuda) - cuda
     # Files that bring the runtime with them, directly or through the project headers they include.
-    brings = graph.includers_of(rel for rel, data in contents.items() if spellings(data) & RUNTIME_HEADERS)
+    # (A substring test first: the regular expressions cost a pass each over every byte of the tree, and
+    # this pass runs before any file is translated, on one core.)
+    brings = graph.includers_of(
+        rel
+        for rel, data in contents.items()
+        if any(h in data for h in _RUNTIME_HEADER_NAMES) and spellings(data) & RUNTIME_HEADERS
+    )
     # `namespace cg = cooperative_groups;` in one file, `cg::` in the headers it includes.
-    aliases = sorted({m.group(1).decode() for data in contents.values() for m in _CG_ALIAS.finditer(data)})
+    aliases = sorted(
+        {
+            m.group(1).decode()
+            for data in contents.values()
+            if b"cooperative_groups" in data
+            for m in _CG_ALIAS.finditer(data)
+        }
+    )
     if aliases:
         for rel, data in contents.items():
             used = tuple(a for a in aliases if a.encode() + b"::" in data and not _defines_alias(data, a))
@@ -883,7 +899,12 @@ def _run_parallel(
     of half the results. Files go in small batches: one task per file costs more in pickling and
     scheduling than a small header takes to translate.
     """
-    pending = deque(_batches(jobs_todo, jobs))
+    # Largest files first at both ends of the queue (the workers take from the near end, this process from
+    # the far end), the smallest in the middle where they meet: the last batches are short, so no process
+    # waits long on another's big file at the end. Reports are sorted afterwards; order changes nothing.
+    size = {path: len(contents[path]) if path in contents else 0 for path, *_ in jobs_todo}
+    biggest = sorted(jobs_todo, key=lambda job: -size[job[0]])
+    pending = deque(_batches([*biggest[0::2], *reversed(biggest[1::2])], jobs))
     workers = jobs - 1
     with ProcessPoolExecutor(max_workers=workers) as pool:
         running: set[Future[list[FileOutcome]]] = set()
