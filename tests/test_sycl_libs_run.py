@@ -1,7 +1,8 @@
-"""The standard-SYCL library helpers run right: the golden outputs of GP270 (cuFFT) and GP269 (cuComplex)
-are built with AdaptiveCpp for the CPU and run, and every number they print is checked against an
-independent reference (numpy's FFT; complex arithmetic by Python). The goldens show the text; this shows
-the helpers compute what cuFFT and cuComplex.h compute."""
+"""The standard-SYCL library helpers run right: the golden outputs of GP270 (cuFFT), GP269 (cuComplex)
+and GP255 (cuRAND's host generator) are built with AdaptiveCpp for the CPU and run, and every number they
+print is checked against an independent reference (numpy's FFT; complex arithmetic by Python; the device
+generator of the same seed). The goldens show the text; this shows the helpers compute what cuFFT,
+cuComplex.h and cuRAND compute."""
 
 from __future__ import annotations
 
@@ -74,3 +75,13 @@ def test_cucomplex_helpers_compute_cuda_values(tmp_path: Path) -> None:
     z = z * 1j + z.conjugate()
     z = complex(z.real + abs(z) + z.real - z.imag, z.imag)
     assert [float(x) for x in lines[1].split()] == pytest.approx([z.real, z.imag], abs=1e-5)
+
+
+@pytest.mark.acpp
+@pytest.mark.slow
+def test_curand_host_generator_matches_device_generator(tmp_path: Path) -> None:
+    # GP255: a host generator (curandCreateGeneratorHost) fills host memory on the calling thread with the
+    # very numbers the device generator of the same seed writes through its queue; they are normal(0, 1).
+    got = _named_rows(_build_and_run(GOLDEN / "lib-curand" / "host_generator.sycl.cpp", tmp_path))
+    assert got["same"] == [1000.0]
+    assert abs(got["mean"][0]) < 0.1  # 1000 draws: the standard error of the mean is about 0.03

@@ -41,16 +41,22 @@ template <typename T> void gpuport_rand_box_muller(T u1, T u2, T &z0, T &z1) {
 #endif
 #ifndef GPUPORT_SYCL_RAND_HOST
 #define GPUPORT_SYCL_RAND_HOST
-// cuRAND host API: a generator fills device arrays on its queue; block b of four words is Philox of
-// counter (offset + b, 0, 0, 0) under the seed. Every pseudo-random generator type maps to Philox4x32-10.
+// cuRAND host API: a generator fills device arrays on its queue (a host generator, host arrays on the
+// calling thread); block b of four words is Philox of counter (offset + b, 0, 0, 0) under the seed.
+// Every pseudo-random generator type maps to Philox4x32-10.
 struct gpuport_rand_generator_state {
   sycl::queue *queue;
   unsigned long long seed, offset;  // offset: blocks of four words already used
+  bool host;
 };
 typedef gpuport_rand_generator_state *gpuport_rand_generator;
 enum gpuport_rand_type { gpuport_rand_pseudo };
 inline int gpuport_rand_create_generator(gpuport_rand_generator *g, int) {
-  *g = new gpuport_rand_generator_state{&gpuport_queue(), 0ULL, 0ULL};
+  *g = new gpuport_rand_generator_state{&gpuport_queue(), 0ULL, 0ULL, false};
+  return 0;
+}
+inline int gpuport_rand_create_generator_host(gpuport_rand_generator *g, int) {
+  *g = new gpuport_rand_generator_state{&gpuport_queue(), 0ULL, 0ULL, true};
   return 0;
 }
 inline int gpuport_rand_destroy_generator(gpuport_rand_generator g) {
@@ -76,17 +82,20 @@ int gpuport_rand_fill(gpuport_rand_generator g, T *out, size_t n, int per_block,
   const size_t blocks = (n + per_block - 1) / per_block;
   const unsigned long long base = g->offset;
   const uint32_t k0 = (uint32_t)g->seed, k1 = (uint32_t)(g->seed >> 32);
-  if (blocks > 0)
-    g->queue->parallel_for(sycl::range<1>(blocks), [=](sycl::id<1> id) {
-      const unsigned long long b = base + id[0];
-      const uint32_t ctr[4] = {(uint32_t)b, (uint32_t)(b >> 32), 0u, 0u}, key[2] = {k0, k1};
-      uint32_t w[4];
-      T v[4];
-      gpuport_philox4x32_10(ctr, key, w);
-      make(w, v);
-      for (int j = 0; j < per_block; ++j)
-        if (id[0] * per_block + j < n) out[id[0] * per_block + j] = v[j];
-    });
+  auto block = [=](size_t i) {
+    const unsigned long long b = base + i;
+    const uint32_t ctr[4] = {(uint32_t)b, (uint32_t)(b >> 32), 0u, 0u}, key[2] = {k0, k1};
+    uint32_t w[4];
+    T v[4];
+    gpuport_philox4x32_10(ctr, key, w);
+    make(w, v);
+    for (int j = 0; j < per_block; ++j)
+      if (i * per_block + j < n) out[i * per_block + j] = v[j];
+  };
+  if (g->host)  // curandCreateGeneratorHost: `out` is host memory, filled before the call returns
+    for (size_t i = 0; i < blocks; ++i) block(i);
+  else if (blocks > 0)
+    g->queue->parallel_for(sycl::range<1>(blocks), [=](sycl::id<1> id) { block(id[0]); });
   g->offset += blocks;
   return 0;
 }
