@@ -33,7 +33,9 @@ RUNTIME_HEADERS = frozenset({"cuda_runtime.h", "cuda.h", "cuda_runtime_api.h"})
 DEFAULT_STREAMS = frozenset(
     {"0", "NULL", "nullptr", "cudaStreamDefault", "cudaStreamLegacy", "cudaStreamPerThread"}
 )
-_ADDR = re.compile(r"^\s*(?:\(\s*void\s*\*\s*\*\s*\)\s*|reinterpret_cast<\s*void\s*\*\s*\*\s*>\s*\(\s*)?&\s*")
+_ADDR = re.compile(
+    r"^\s*(?:\(\s*void\s*\*\s*\*\s*\)\s*|(?P<cast>reinterpret|const|static)_cast<\s*void\s*\*\s*\*\s*>\s*\(\s*)?&\s*"
+)
 # `(void **)(&p)`: the address in parentheses after the cast (cuda-samples' dct8x8)
 _ADDR_PAREN = re.compile(r"^\s*\(\s*void\s*\*\s*\*\s*\)\s*\(\s*&\s*(?=[^()]*\)\s*$)")
 # A pointer to the pointer, optionally cast to `void **`: an identifier or member (`pp`, `s.pp`, `s->pp`).
@@ -101,18 +103,20 @@ class Target:
 
     start: int  # span of the pointer expression kept in place
     end: int
-    lead: str  # "" for `&p`, "*" for a pointer-to-pointer argument `pp`, "*(" for `pp + i`
+    lead: str  # "" for `&p`, "*" for a pointer-to-pointer argument `pp`, "*(" for `pp + i`, and for
+    # `const_cast<void **>(&p)` "*const_cast<T *>(&"
     cast: str
     close: str
 
     @property
     def after(self) -> str:
-        """What follows the pointer expression before ` = `: the `)` that closes a lead of `*(`."""
-        return ")" if self.lead.endswith("(") else ""
+        """What follows the pointer expression before ` = `: the `)` that closes a lead of `*(` (or of
+        `*const_cast<T *>(&`)."""
+        return ")" if self.lead.endswith(("(", "(&")) else ""
 
 
 def assign_target(ctx: RuleContext, occ: Occurrence, call: CallSite, i: int) -> Target | None:
-    """For an out-argument `&p` (or `(void **)&p`, `reinterpret_cast<void **>(&p)`), or a pointer to the
+    """For an out-argument `&p` (or `(void **)&p`, `reinterpret_cast<void **>(&p)`, `const_cast<..>(&p)`), or a pointer to the
     pointer `pp` (`(void **)pp`), at argument i: the span of `p` / `pp` and the cast that turns a `void *`
     into the pointer's type. T comes from the declaration, else `std::remove_reference_t<decltype(p)>`
     (decltype of an lvalue expression such as `d_q[0]` or `*pp` is a reference)."""
@@ -127,7 +131,12 @@ def assign_target(ctx: RuleContext, occ: Occurrence, call: CallSite, i: int) -> 
         end = start + len(inner.rstrip())
     elif m:
         start = a0s + m.end()
-        end = a0e - (1 if text.startswith("reinterpret_cast") else 0)
+        end = a0e - (1 if m.group("cast") else 0)
+        if m.group("cast") == "const":
+            # `const_cast<void **>(&member_)` in a const method (qsim): the member is written through a
+            # pointer with the const cast away, as cudaMalloc wrote it.
+            target = ctx.slice(start, end).strip()
+            lead = f"*const_cast<std::remove_reference_t<decltype({target})> *>(&"
     else:
         m = _PTR_PTR.match(text)
         e = _PTR_EXPR.match(text) if not m else None
@@ -139,6 +148,8 @@ def assign_target(ctx: RuleContext, occ: Occurrence, call: CallSite, i: int) -> 
         else:
             return None
     target = ctx.slice(start, end).strip()
+    if lead.startswith("*const_cast"):
+        return Target(start, end, lead, f"static_cast<std::remove_reference_t<decltype({target})>>(", ")")
     if lead == "*(":
         return Target(start, end, lead, f"static_cast<std::remove_reference_t<decltype(*({target}))>>(", ")")
     if re.fullmatch(r"[A-Za-z_]\w*", target) and occ.node is not None:
