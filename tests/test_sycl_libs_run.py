@@ -85,3 +85,66 @@ def test_curand_host_generator_matches_device_generator(tmp_path: Path) -> None:
     got = _named_rows(_build_and_run(GOLDEN / "lib-curand" / "host_generator.sycl.cpp", tmp_path))
     assert got["same"] == [1000.0]
     assert abs(got["mean"][0]) < 0.1  # 1000 draws: the standard error of the mean is about 0.03
+
+
+@pytest.mark.acpp
+@pytest.mark.slow
+def test_cublas_legacy_helpers_match_numpy(tmp_path: Path) -> None:
+    np = pytest.importorskip("numpy")
+    got = _named_rows(_build_and_run(GOLDEN / "lib-cublas" / "legacy.sycl.cpp", tmp_path))
+    m, n, k = 2, 3, 4  # the inputs legacy.cu builds; matrices column-major (order="F")
+    a = np.sin(0.3 * np.arange(k * m, dtype=np.float32) + 0.2).reshape((k, m), order="F")
+    b = np.cos(0.7 * np.arange(k * n, dtype=np.float32)).reshape((k, n), order="F")
+    assert np.allclose(got["sgemm"], (a.T @ b).reshape(-1, order="F"), atol=1e-5)
+    a2 = (0.25 * np.arange(m * k) - 1.0).reshape((m, k), order="F")
+    b2 = (1.0 / (np.arange(n * k) + 1)).reshape((n, k), order="F")
+    c2 = np.arange(m * n, dtype=float).reshape((m, n), order="F")
+    assert np.allclose(got["dgemm"], (0.5 * a2 @ b2.T + 2 * c2).reshape(-1, order="F"), atol=1e-12)
+    assert np.allclose(got["sgemv"], a.T @ np.array([1.0, -2.0, 0.5, 3.0]), atol=1e-5)
+    assert np.allclose(got["dgemv"], 2 * a2 @ np.array([0.5, 1.5, -1.0, 2.0]) + [1.0, -1.0], atol=1e-12)
+    x = 0.5 * np.arange(8) - 2.0
+    y = np.cos(np.arange(8, dtype=np.float32))
+    assert got["isamax"] == [1.0] and got["isamin"] == [5.0]  # 1-based, the first of equal magnitudes
+    assert got["sasum"] == pytest.approx([np.abs(x).sum()], abs=1e-5)
+    assert got["snrm2"] == pytest.approx([np.linalg.norm(x)], abs=1e-5)
+    y = y - 1.5 * x
+    assert np.allclose(got["saxpy"], y, atol=1e-5)
+    assert got["sdot"] == pytest.approx([x @ y], abs=1e-4)
+    z = x.copy()
+    z[0::2] *= 2
+    assert np.allclose(got["sswap_y"], z, atol=1e-6) and np.allclose(got["sswap_z"], y, atol=1e-5)
+    d = 1.0 - 0.3 * np.arange(8)  # after copy, axpy, scal and swap: d = 1.5 d, e = -d
+    assert got["ddot"] == pytest.approx([(1.5 * d) @ -d], abs=1e-12)
+    assert got["dnrm2"] == pytest.approx([np.linalg.norm(1.5 * d)], abs=1e-12)
+    assert got["dasum"] == pytest.approx([np.abs(d).sum()], abs=1e-12)
+    assert got["idamax"] == [np.argmax(np.abs(d)) + 1] and got["idamin"] == [np.argmin(np.abs(d)) + 1]
+    assert np.allclose(got["dback"], 1.5 * d, atol=1e-12)
+
+
+@pytest.mark.acpp
+@pytest.mark.slow
+def test_wmma_emulation_matches_numpy(tmp_path: Path) -> None:
+    # GP272: WMMA with whole tiles per work-item. The three kernels of gemm.cu (a 32 x 32 x 32 half GEMM
+    # scaled element-wise, a 32 x 8 x 16 tile with a column-major matrix_a and a half accumulator stored
+    # column-major, a 16 x 16 x 8 tf32 tile); an H200 printed the same numbers for the CUDA original (the
+    # half results exactly, tf32 within 1e-7).
+    np = pytest.importorskip("numpy")
+    got = _named_rows(_build_and_run(GOLDEN / "lib-wmma" / "gemm.sycl.cpp", tmp_path))
+    m = n = k = 32
+    a = (((np.arange(m * k) * 7) % 11 - 5) / 4.0).reshape(m, k)  # row-major
+    b = (((np.arange(k * n) * 5) % 13 - 6) / 8.0).reshape(n, k).T  # column-major k x n
+    c = (np.arange(m * n) % 9 - 4.0).reshape(m, n)
+    assert np.array_equal(got["gemm"], (1.5 * a @ b - 0.5 * c).reshape(-1))  # exact in float
+    assert np.array_equal(got["tall"], (a.T[:, :16] @ b[:16, :8]).reshape(-1, order="F"))
+
+    def tf32(x):  # cvt.rna.tf32.f32: 10 mantissa bits, ties away from zero
+        bits = (x.astype(np.float32).view(np.uint32) + np.uint32(0x1000)) & np.uint32(0xFFFFE000)
+        return bits.astype(np.uint32).view(np.float32).astype(np.float64)
+
+    fa = np.sin(np.float32(0.37) * np.arange(128, dtype=np.float32) + np.float32(0.1))
+    fb = np.cos(np.float32(1.3) * np.arange(128, dtype=np.float32))
+    want = tf32(fa).reshape(16, 8) @ tf32(fb).reshape(8, 16)
+    assert np.allclose(got["tf32"], want.reshape(-1), atol=1e-6)
+    assert not np.allclose(
+        got["tf32"], (fa.astype(float).reshape(16, 8) @ fb.reshape(8, 16)).reshape(-1), atol=1e-4
+    )

@@ -30,6 +30,7 @@ PARTIAL: dict[str, str] = {
     "(GP203): the point of the case",
     "memory-api/pointer_arithmetic.sycl.cpp": "a cudaMalloc through a cast of pointer arithmetic is left and "
     "reported (GP210)",
+    "lib-wmma/subbyte.sycl.cpp": "WMMA's sub-byte precisions and bmma_sync are left and reported (GP272)",
 }
 
 

@@ -43,6 +43,7 @@ from .lib_cublas import LibCublas
 from .lib_cufft import LibCufft
 from .lib_curand import LibCurand
 from .lib_thrust import LibThrust
+from .lib_wmma import LibWmma
 from .mapped_host import MappedHost
 from .math_args import MathArgTypes
 from .memory_api import MemoryApi
@@ -79,6 +80,7 @@ SYCL_RULES: list[type[Rule]] = [
     LibComplex,
     LibCufft,
     LibThrust,
+    LibWmma,
     DeviceGlobals,
     KernelSignature,
     KernelPointers,

@@ -121,7 +121,10 @@ def implicit_args(
                 # the same memory in CUDA: one accessor, seen through each array's element type
                 first_acc, first_elem = dynamic_acc
                 ptr = f"&{first_acc}[0]"
-                extras.append(ptr if elem == first_elem else f"reinterpret_cast<{elem} *>({ptr})")
+                inner = "".join(f"[{d}]" for d in dims[1:])  # `T x[][N]`: a pointer to rows of N
+                pointer = f"{elem} (*){inner}" if inner else f"{elem} *"
+                cast = elem != first_elem or bool(inner)
+                extras.append(f"reinterpret_cast<{pointer}>({ptr})" if cast else ptr)
                 continue
             if s_dynamic:
                 dynamic_acc = (acc, elem)

@@ -128,7 +128,8 @@ class SharedVar:
     name: str
     decl: Node  # the declaration node (removed from the kernel body)
     elem_type: str  # element type text, e.g. "float", "T"
-    dims: list[str]  # array extents as written; [] for a scalar; [""] for `extern __shared__ T s[]`
+    # array extents as written; [] for a scalar; [""] for `extern __shared__ T s[]`, ["", "N"] for `s[][N]`
+    dims: list[str]
     dynamic: bool
 
     @property
@@ -924,8 +925,11 @@ def _shared_var(
 ) -> list[SharedVar]:
     out: list[SharedVar] = []
     name, dims, _ = got
-    if extern and dims != [""]:
-        f.problems.append((node.start_byte, node.end_byte, "extern shared variable that is not T x[]"))
+    # `extern __shared__ T x[]`, or `T x[][N]` (rows of N: the dynamic block seen as a 2-D array)
+    if extern and (dims[:1] != [""] or "" in dims[1:]):
+        f.problems.append(
+            (node.start_byte, node.end_byte, "extern shared variable that is not T x[] or T x[][N]")
+        )
         return out
     if not extern and any(d == "" for d in dims):
         f.problems.append((node.start_byte, node.end_byte, "shared array without extent"))

@@ -29,7 +29,7 @@ from ...context import RuleContext
 from ...diagnostics import Diagnostic, Safety
 from ...edits import Edit
 from ..base import Rule
-from ._model import builtin_uses, enclosing_function, model
+from ._model import builtin_uses, dim3_vars, enclosing_function, model
 
 
 class BuiltinIndex(Rule):
@@ -41,8 +41,11 @@ class BuiltinIndex(Rule):
     def run(self, ctx: RuleContext) -> Iterator[Diagnostic]:
         m = model(ctx)
         names = set(m.functions)
+        own_dim3 = dim3_vars(ctx)
         for b in builtin_uses(ctx):
             if not self._usable(ctx, b.start, b.end, names):
+                if b.var in own_dim3:
+                    continue  # the program's own `dim3 blockDim;` in host code: GP212 makes it a range
                 yield self.unconverted(
                     b.start, b.end, f"`{b.var}.{b.dim}` outside device code", family="device", symbol=b.var
                 )

@@ -8,9 +8,18 @@ What it does
     `CUBLAS_STATUS_SUCCESS` -> `0`; `CUBLAS_OP_N/T/C` -> `'N'/'T'/'C'`; pointer modes -> `false`/`true`;
     `cublasSgemm/Dgemm` -> `gpuport_blas_gemm<float|double>`, `cublas[SD]gemmStridedBatched` ->
     `gpuport_blas_gemm_strided_batched<..>`, `cublasGemmEx` (half/float/double data, float or double
-    compute) -> `gpuport_blas_gemm_ex`; level 1 `axpy/dot/nrm2/asum/scal/copy/swap`, `cublasI[sd]amax/amin`
-    (S and D) -> `gpuport_blas_<op><T>`; `cublasSetVector/GetVector/SetMatrix/GetMatrix` (and `Async`)
-    -> `gpuport_blas_copy_vector/matrix[_async]`. Other cuBLAS names are reported unconverted.
+    compute) -> `gpuport_blas_gemm_ex`; `cublas[SD]gemv` -> `gpuport_blas_gemv<..>`; level 1
+    `axpy/dot/nrm2/asum/scal/copy/swap`, `cublasI[sd]amax/amin` (S and D) -> `gpuport_blas_<op><T>`;
+    `cublasSetVector/GetVector/SetMatrix/GetMatrix` (and `Async`) -> `gpuport_blas_copy_vector/matrix[_async]`.
+    The legacy API (`#include <cublas.h>`: no handle, scalars by value, `dot/nrm2/asum/i?amax/amin` return
+    their result) gets, in place of that include, the same helpers plus a block guarded by
+    `GPUPORT_SYCL_BLAS_LEGACY`: overloads of the same `gpuport_blas_<op><T>` names without the handle and
+    with scalars by value (every legacy signature has another argument count than its v2 namesake, so C++
+    picks the right one and a call is the same rename under either header, wherever the header is
+    included from), working on one program-wide context; `cublasInit/Shutdown/GetError` ->
+    `gpuport_blas_init/shutdown/get_error` (0), `cublasAlloc/Free` -> `gpuport_blas_alloc/free` (USM
+    device memory), `cublasSetKernelStream` -> `gpuport_blas_set_kernel_stream`. Other cuBLAS names are
+    reported unconverted.
     CUDA's `cudaDataType` values (`CUDA_R_32F`, `CUDA_C_64F`, ...) become `gpuport_blas_r_32f`, ...; a
     file that uses them without including cuBLAS gets the guarded enum alone, before the first use.
 Why
@@ -26,13 +35,18 @@ Translated to
                              &beta, d_C, ldc));
     (`gpuport_blas_gemm` computes C = alpha op(A) op(B) + beta C column-major on the handle's queue; C is
     not read when beta is 0, as in cuBLAS.)
+    The legacy API's `cublasSgemm('t', 'n', m, n, k, 1, A, lda, B, ldb, 0, C, ldc)` (cublas.h) becomes
+    `gpuport_blas_gemm<float>('t', 'n', m, n, k, 1, A, lda, B, ldb, 0, C, ldc)`: the legacy overload.
 Safety
     safe in meaning: results are written as cuBLAS writes them (host pointer mode: scalars read from and
     results written to host memory, blocking; device pointer mode: device memory). The kernels are
     simple, not tuned: a naive GEMM, so expect lower speed than cuBLAS; sums are in a different order, so
     rounding differs slightly. Math modes (tensor-op/TF32) are ignored: arithmetic is full precision.
     `cublasGemmEx` with half compute (`CUBLAS_COMPUTE_16F`) accumulates in float. Status codes other than
-    success are not produced (SYCL reports errors as exceptions).
+    success are not produced (SYCL reports errors as exceptions), so the legacy `cublasGetError()` is
+    always 0. Legacy calls run in order on `gpuport_queue()` (CUDA's default stream) or the queue given to
+    `cublasSetKernelStream`, asynchronously as in cuBLAS; legacy results (`cublasSdot`) are returned after
+    waiting. `cublasFree` waits for queued work first, as `cudaFree` does.
 References
     cuBLAS documentation (cuBLAS API: helper functions, level-1 and level-3 functions, cublasGemmEx);
     SYCL 2020 specification, 4.9.4 (parallel_for), 4.17.4.5 (reduce_over_group), 4.8 (USM).
@@ -182,6 +196,25 @@ int gpuport_blas_gemm_strided_batched(gpuport_blas_handle h, char transa, char t
   return gpuport_blas_gemm_batch(h, transa, transb, m, n, k, gpuport_blas_scalar(h, alpha), a, lda, stride_a, b,
                                  ldb, stride_b, gpuport_blas_scalar(h, beta), c, ldc, stride_c, batch);
 }
+// y = alpha op(A) x + beta y, A m x n column-major; op 'N' (y has m elements, x n) or 'T'/'C' (y n, x m).
+// y is not read if beta == 0.
+template <typename T>
+int gpuport_blas_gemv(gpuport_blas_handle h, char trans, int m, int n, const T *alpha, const T *a, int lda,
+                      const T *x, int incx, const T *beta, T *y, int incy) {
+  const T al = gpuport_blas_scalar(h, alpha), be = gpuport_blas_scalar(h, beta);
+  if (m <= 0 || n <= 0) return 0;
+  const bool t = trans != 'N' && trans != 'n';
+  const int ny = t ? n : m, nx = t ? m : n;
+  h->queue->parallel_for(sycl::range<1>(ny), [=](sycl::id<1> id) {
+    const long long i = id[0];
+    T acc = 0;
+    for (long long p = 0; p < nx; ++p)
+      acc += (t ? a[p + i * lda] : a[i + p * lda]) * x[gpuport_blas_at(p, nx, incx)];
+    T &out = y[gpuport_blas_at(i, ny, incy)];
+    out = be == T(0) ? al * acc : al * acc + be * out;
+  });
+  return 0;
+}
 // cublasGemmEx: A and B half, float or double (the same type), C the same or float; float compute
 // (half compute accumulates in float too), double compute for double data. 15: not supported.
 inline int gpuport_blas_gemm_ex(gpuport_blas_handle h, char transa, char transb, int m, int n, int k,
@@ -319,6 +352,90 @@ inline int gpuport_blas_copy_matrix(int rows, int cols, int elem_size, const voi
 """
 )
 
+BLAS_LEGACY_HELPERS = r"""#ifndef GPUPORT_SYCL_BLAS_LEGACY
+#define GPUPORT_SYCL_BLAS_LEGACY
+// The legacy cuBLAS API (cublas.h): no handle, scalars by value, level-1 results returned. Overloads of
+// the helpers above (one argument fewer, or more), working on one program-wide context: host scalars, on
+// gpuport_queue() or the queue cublasSetKernelStream gives.
+inline gpuport_blas_handle gpuport_blas_legacy_handle() {
+  static gpuport_blas_context context{&gpuport_queue(), false};
+  return &context;
+}
+inline int gpuport_blas_init() {
+  gpuport_blas_legacy_handle();
+  return 0;
+}
+inline int gpuport_blas_shutdown() {
+  gpuport_blas_legacy_handle()->queue->wait();
+  return 0;
+}
+inline int gpuport_blas_get_error() { return 0; }  // errors are SYCL exceptions
+inline int gpuport_blas_set_kernel_stream(sycl::queue *q) {
+  return gpuport_blas_set_stream(gpuport_blas_legacy_handle(), q);
+}
+// cublasAlloc/cublasFree: device memory (7: CUBLAS_STATUS_INVALID_VALUE, 3: CUBLAS_STATUS_ALLOC_FAILED).
+inline int gpuport_blas_alloc(int n, int elem_size, void **p) {
+  if (n <= 0 || elem_size <= 0) return 7;
+  *p = sycl::malloc_device((size_t)n * elem_size, gpuport_queue());
+  return *p ? 0 : 3;
+}
+inline int gpuport_blas_free(const void *p) {
+  gpuport_blas_legacy_handle()->queue->wait();  // as cudaFree, after the work that may use it
+  gpuport_queue().wait();
+  sycl::free(const_cast<void *>(p), gpuport_queue());
+  return 0;
+}
+template <typename T>
+void gpuport_blas_gemm(char transa, char transb, int m, int n, int k, T alpha, const T *a, int lda, const T *b,
+                       int ldb, T beta, T *c, int ldc) {
+  gpuport_blas_gemm<T>(gpuport_blas_legacy_handle(), transa, transb, m, n, k, &alpha, a, lda, b, ldb, &beta, c,
+                       ldc);
+}
+template <typename T>
+void gpuport_blas_gemv(char trans, int m, int n, T alpha, const T *a, int lda, const T *x, int incx, T beta, T *y,
+                       int incy) {
+  gpuport_blas_gemv<T>(gpuport_blas_legacy_handle(), trans, m, n, &alpha, a, lda, x, incx, &beta, y, incy);
+}
+template <typename T> void gpuport_blas_axpy(int n, T alpha, const T *x, int incx, T *y, int incy) {
+  gpuport_blas_axpy<T>(gpuport_blas_legacy_handle(), n, &alpha, x, incx, y, incy);
+}
+template <typename T> void gpuport_blas_scal(int n, T alpha, T *x, int incx) {
+  gpuport_blas_scal<T>(gpuport_blas_legacy_handle(), n, &alpha, x, incx);
+}
+template <typename T> void gpuport_blas_copy(int n, const T *x, int incx, T *y, int incy) {
+  gpuport_blas_copy<T>(gpuport_blas_legacy_handle(), n, x, incx, y, incy);
+}
+template <typename T> void gpuport_blas_swap(int n, T *x, int incx, T *y, int incy) {
+  gpuport_blas_swap<T>(gpuport_blas_legacy_handle(), n, x, incx, y, incy);
+}
+template <typename T> T gpuport_blas_dot(int n, const T *x, int incx, const T *y, int incy) {
+  T r;
+  gpuport_blas_dot<T>(gpuport_blas_legacy_handle(), n, x, incx, y, incy, &r);
+  return r;
+}
+template <typename T> T gpuport_blas_nrm2(int n, const T *x, int incx) {
+  T r;
+  gpuport_blas_nrm2<T>(gpuport_blas_legacy_handle(), n, x, incx, &r);
+  return r;
+}
+template <typename T> T gpuport_blas_asum(int n, const T *x, int incx) {
+  T r;
+  gpuport_blas_asum<T>(gpuport_blas_legacy_handle(), n, x, incx, &r);
+  return r;
+}
+template <typename T> int gpuport_blas_iamax(int n, const T *x, int incx) {
+  int r;
+  gpuport_blas_iamax<T>(gpuport_blas_legacy_handle(), n, x, incx, &r);
+  return r;
+}
+template <typename T> int gpuport_blas_iamin(int n, const T *x, int incx) {
+  int r;
+  gpuport_blas_iamin<T>(gpuport_blas_legacy_handle(), n, x, incx, &r);
+  return r;
+}
+#endif
+"""
+
 # The names this rule maps and what each becomes: the tables' rows routed to GP254 (`rule:GP254 spelling`).
 
 
@@ -327,15 +444,20 @@ class LibCublas(LibraryRule):
     name = "lib-cublas"
     targets = frozenset({"sycl"})
     summary = (
-        "Map cuBLAS handles, GEMM (S/D, strided batched, GemmEx) and level-1 calls to inline SYCL helpers."
+        "Map cuBLAS (v2 and legacy API) handles, GEMM (S/D, strided batched, GemmEx), GEMV and level-1 calls "
+        "to inline SYCL helpers."
     )
     triggers = (b"cublas", b"CUBLAS", b"CUDA_R_", b"CUDA_C_", b"cudaDataType")
-    headers = {"cublas_v2.h": [BLAS_HELPERS], "cublas_api.h": [BLAS_HELPERS]}
+    headers = {
+        "cublas_v2.h": [BLAS_HELPERS],
+        "cublas_api.h": [BLAS_HELPERS],
+        "cublas.h": [BLAS_HELPERS, BLAS_LEGACY_HELPERS],
+    }
     library_names = re.compile(r"cublas\w*|CUBLAS_\w+")
     library = "cuBLAS"
     mapped_summary = (
-        "handles, [SD]gemm, [SD]gemmStridedBatched, GemmEx, [SD]axpy/dot/nrm2/asum/scal/copy/swap, "
-        "I[sd]amax/amin, Set/Get Vector/Matrix"
+        "handles, [SD]gemm, [SD]gemmStridedBatched, GemmEx, [SD]gemv, [SD]axpy/dot/nrm2/asum/scal/copy/swap, "
+        "I[sd]amax/amin, Set/Get Vector/Matrix; legacy Init/Shutdown/Alloc/Free/GetError/SetKernelStream"
     )
     family = "cublas"
 

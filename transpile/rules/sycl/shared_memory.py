@@ -2,7 +2,7 @@
 
 What it does
     Removes each `__shared__ T x[N]` (or `[N][M]`, or scalar `__shared__ T x`, or dynamic
-    `extern __shared__ T x[]`) declaration from the kernel body. GP202 adds a matching parameter
+    `extern __shared__ T x[]` or `T x[][M]`) declaration from the kernel body. GP202 adds a matching parameter
     (`T *x`, `T (*x)[M]`, `T &x`) and GP203 creates a `sycl::local_accessor<T, 1>` of the right size in a
     `submit` at each launch (dynamic: the launch's byte count / `sizeof(T)`) and passes its pointer (`&acc[0]`), so
     the body's `x[i]`, `x[i][j]` stay as written. A device function's (static) shared variables become

@@ -133,6 +133,25 @@ int gpuport_blas_gemm_strided_batched(gpuport_blas_handle h, char transa, char t
   return gpuport_blas_gemm_batch(h, transa, transb, m, n, k, gpuport_blas_scalar(h, alpha), a, lda, stride_a, b,
                                  ldb, stride_b, gpuport_blas_scalar(h, beta), c, ldc, stride_c, batch);
 }
+// y = alpha op(A) x + beta y, A m x n column-major; op 'N' (y has m elements, x n) or 'T'/'C' (y n, x m).
+// y is not read if beta == 0.
+template <typename T>
+int gpuport_blas_gemv(gpuport_blas_handle h, char trans, int m, int n, const T *alpha, const T *a, int lda,
+                      const T *x, int incx, const T *beta, T *y, int incy) {
+  const T al = gpuport_blas_scalar(h, alpha), be = gpuport_blas_scalar(h, beta);
+  if (m <= 0 || n <= 0) return 0;
+  const bool t = trans != 'N' && trans != 'n';
+  const int ny = t ? n : m, nx = t ? m : n;
+  h->queue->parallel_for(sycl::range<1>(ny), [=](sycl::id<1> id) {
+    const long long i = id[0];
+    T acc = 0;
+    for (long long p = 0; p < nx; ++p)
+      acc += (t ? a[p + i * lda] : a[i + p * lda]) * x[gpuport_blas_at(p, nx, incx)];
+    T &out = y[gpuport_blas_at(i, ny, incy)];
+    out = be == T(0) ? al * acc : al * acc + be * out;
+  });
+  return 0;
+}
 // cublasGemmEx: A and B half, float or double (the same type), C the same or float; float compute
 // (half compute accumulates in float too), double compute for double data. 15: not supported.
 inline int gpuport_blas_gemm_ex(gpuport_blas_handle h, char transa, char transb, int m, int n, int k,

@@ -1,0 +1,515 @@
+// The legacy cuBLAS API (cublas.h: no handle, scalars by value, level-1 results returned) in standard
+// SYCL (GP254): GEMM with char ops in either case, GEMV, level-1 calls, cublasAlloc/Free and the
+// Set/Get helpers. It prints every result; tests/test_sycl_libs_run.py checks them against numpy.
+#include <sycl/sycl.hpp>
+#ifndef GPUPORT_SYCL_QUEUE
+#define GPUPORT_SYCL_QUEUE
+inline sycl::queue &gpuport_queue() {
+  static sycl::queue q{sycl::property_list{sycl::property::queue::in_order{}, sycl::property::queue::enable_profiling{}}};
+  return q;
+}
+#endif
+#ifndef GPUPORT_SYCL_BLAS
+#define GPUPORT_SYCL_BLAS
+#include <algorithm>
+#include <cmath>
+#include <vector>
+// The cuBLAS subset gpuport maps, in standard SYCL 2020: column-major matrices, as in cuBLAS.
+struct gpuport_blas_context {
+  sycl::queue *queue;
+  bool device_pointers;  // CUBLAS_POINTER_MODE_DEVICE: scalars and results live in device memory
+};
+typedef gpuport_blas_context *gpuport_blas_handle;
+#ifndef GPUPORT_SYCL_DATA_TYPE
+#define GPUPORT_SYCL_DATA_TYPE
+// CUDA's cudaDataType (library_types.h): which element type a library call's data has.
+enum gpuport_blas_type {
+  gpuport_blas_r_16f, gpuport_blas_c_16f,
+  gpuport_blas_r_16bf, gpuport_blas_c_16bf,
+  gpuport_blas_r_32f, gpuport_blas_c_32f,
+  gpuport_blas_r_64f, gpuport_blas_c_64f,
+  gpuport_blas_r_8i, gpuport_blas_c_8i,
+  gpuport_blas_r_8u, gpuport_blas_c_8u,
+  gpuport_blas_r_16i, gpuport_blas_c_16i,
+  gpuport_blas_r_16u, gpuport_blas_c_16u,
+  gpuport_blas_r_32i, gpuport_blas_c_32i,
+  gpuport_blas_r_32u, gpuport_blas_c_32u,
+  gpuport_blas_r_64i, gpuport_blas_c_64i,
+  gpuport_blas_r_64u, gpuport_blas_c_64u,
+};
+#endif
+inline int gpuport_blas_create(gpuport_blas_handle *h) {
+  *h = new gpuport_blas_context{&gpuport_queue(), false};
+  return 0;
+}
+inline int gpuport_blas_destroy(gpuport_blas_handle h) {
+  h->queue->wait();
+  delete h;
+  return 0;
+}
+inline int gpuport_blas_set_stream(gpuport_blas_handle h, sycl::queue *q) {
+  h->queue = q ? q : &gpuport_queue();
+  return 0;
+}
+inline int gpuport_blas_get_stream(gpuport_blas_handle h, sycl::queue **q) {
+  *q = h->queue;
+  return 0;
+}
+inline int gpuport_blas_set_pointer_mode(gpuport_blas_handle h, bool device) {
+  h->device_pointers = device;
+  return 0;
+}
+inline int gpuport_blas_get_pointer_mode(gpuport_blas_handle h, bool *device) {
+  *device = h->device_pointers;
+  return 0;
+}
+inline int gpuport_blas_set_math_mode(gpuport_blas_handle, int) { return 0; }  // always full precision
+// A scalar argument (alpha, beta): a host pointer, or a device pointer in device pointer mode.
+template <typename T> T gpuport_blas_scalar(gpuport_blas_handle h, const T *p) {
+  if (!h->device_pointers) return *p;
+  T v;
+  h->queue->memcpy(&v, p, sizeof(T)).wait();
+  return v;
+}
+// A result (dot, nrm2, amax...): to host memory, or to device memory in device pointer mode.
+template <typename T> int gpuport_blas_result(gpuport_blas_handle h, T *out, T v) {
+  if (h->device_pointers)
+    h->queue->memcpy(out, &v, sizeof(T)).wait();
+  else
+    *out = v;
+  return 0;
+}
+// Element i of a strided vector of n elements (a negative increment walks it backwards, as in BLAS).
+inline long long gpuport_blas_at(long long i, int n, int inc) {
+  return inc >= 0 ? i * inc : (n - 1 - i) * (long long)-inc;
+}
+// op(f(0), ..., f(n-1)) for a SYCL function object op: one partial per work-group, combined on the host.
+template <typename T, typename Op, typename F> T gpuport_blas_reduce(sycl::queue &q, int n, T init, Op op, F f) {
+  const size_t wg = std::min<size_t>(256, q.get_device().get_info<sycl::info::device::max_work_group_size>());
+  const size_t groups = std::max<size_t>(1, std::min<size_t>((n + wg - 1) / wg, 1024));
+  T *partial = sycl::malloc_device<T>(groups, q);
+  q.parallel_for(sycl::nd_range<1>(groups * wg, wg), [=](sycl::nd_item<1> it) {
+    T acc = init;
+    for (long long i = it.get_global_id(0); i < n; i += (long long)(groups * wg)) acc = op(acc, f(i));
+    acc = sycl::reduce_over_group(it.get_group(), acc, op);
+    if (it.get_local_id(0) == 0) partial[it.get_group(0)] = acc;
+  });
+  std::vector<T> host(groups);
+  q.memcpy(host.data(), partial, groups * sizeof(T)).wait();
+  sycl::free(partial, q);
+  T r = init;
+  for (const T &v : host) r = op(r, v);
+  return r;
+}
+// C = alpha op(A) op(B) + beta C for `batch` matrices stride_* elements apart; op is 'N', 'T' or 'C'
+// (the same as 'T' for real types). TS is the scalar and accumulation type. C is not read if beta == 0.
+template <typename TA, typename TB, typename TC, typename TS>
+int gpuport_blas_gemm_batch(gpuport_blas_handle h, char transa, char transb, int m, int n, int k, TS alpha,
+                            const TA *a, int lda, long long stride_a, const TB *b, int ldb, long long stride_b,
+                            TS beta, TC *c, int ldc, long long stride_c, int batch) {
+  if (m <= 0 || n <= 0 || batch <= 0) return 0;
+  const bool ta = transa != 'N' && transa != 'n', tb = transb != 'N' && transb != 'n';
+  h->queue->parallel_for(sycl::range<3>(batch, n, m), [=](sycl::item<3> it) {
+    const long long l = it[0], j = it[1], i = it[2];
+    const TA *al = a + l * stride_a;
+    const TB *bl = b + l * stride_b;
+    TS acc = 0;
+    for (long long p = 0; p < k; ++p)
+      acc += static_cast<TS>(ta ? al[p + i * lda] : al[i + p * lda]) *
+             static_cast<TS>(tb ? bl[j + p * ldb] : bl[p + j * ldb]);
+    TC &out = c[l * stride_c + i + j * ldc];
+    out = static_cast<TC>(beta == TS(0) ? alpha * acc : alpha * acc + beta * static_cast<TS>(out));
+  });
+  return 0;
+}
+template <typename T>
+int gpuport_blas_gemm(gpuport_blas_handle h, char transa, char transb, int m, int n, int k, const T *alpha,
+                      const T *a, int lda, const T *b, int ldb, const T *beta, T *c, int ldc) {
+  return gpuport_blas_gemm_batch(h, transa, transb, m, n, k, gpuport_blas_scalar(h, alpha), a, lda, 0LL, b, ldb,
+                                 0LL, gpuport_blas_scalar(h, beta), c, ldc, 0LL, 1);
+}
+template <typename T>
+int gpuport_blas_gemm_strided_batched(gpuport_blas_handle h, char transa, char transb, int m, int n, int k,
+                                      const T *alpha, const T *a, int lda, long long stride_a, const T *b,
+                                      int ldb, long long stride_b, const T *beta, T *c, int ldc,
+                                      long long stride_c, int batch) {
+  return gpuport_blas_gemm_batch(h, transa, transb, m, n, k, gpuport_blas_scalar(h, alpha), a, lda, stride_a, b,
+                                 ldb, stride_b, gpuport_blas_scalar(h, beta), c, ldc, stride_c, batch);
+}
+// y = alpha op(A) x + beta y, A m x n column-major; op 'N' (y has m elements, x n) or 'T'/'C' (y n, x m).
+// y is not read if beta == 0.
+template <typename T>
+int gpuport_blas_gemv(gpuport_blas_handle h, char trans, int m, int n, const T *alpha, const T *a, int lda,
+                      const T *x, int incx, const T *beta, T *y, int incy) {
+  const T al = gpuport_blas_scalar(h, alpha), be = gpuport_blas_scalar(h, beta);
+  if (m <= 0 || n <= 0) return 0;
+  const bool t = trans != 'N' && trans != 'n';
+  const int ny = t ? n : m, nx = t ? m : n;
+  h->queue->parallel_for(sycl::range<1>(ny), [=](sycl::id<1> id) {
+    const long long i = id[0];
+    T acc = 0;
+    for (long long p = 0; p < nx; ++p)
+      acc += (t ? a[p + i * lda] : a[i + p * lda]) * x[gpuport_blas_at(p, nx, incx)];
+    T &out = y[gpuport_blas_at(i, ny, incy)];
+    out = be == T(0) ? al * acc : al * acc + be * out;
+  });
+  return 0;
+}
+// cublasGemmEx: A and B half, float or double (the same type), C the same or float; float compute
+// (half compute accumulates in float too), double compute for double data. 15: not supported.
+inline int gpuport_blas_gemm_ex(gpuport_blas_handle h, char transa, char transb, int m, int n, int k,
+                                const void *alpha, const void *a, int a_type, int lda, const void *b, int b_type,
+                                int ldb, const void *beta, void *c, int c_type, int ldc, int compute_type, int) {
+  using half = sycl::half;
+  if (a_type != b_type) return 15;
+  if (compute_type == gpuport_blas_r_64f) {
+    if (a_type != gpuport_blas_r_64f || c_type != gpuport_blas_r_64f) return 15;
+    return gpuport_blas_gemm(h, transa, transb, m, n, k, (const double *)alpha, (const double *)a, lda,
+                             (const double *)b, ldb, (const double *)beta, (double *)c, ldc);
+  }
+  float al, be;
+  if (compute_type == gpuport_blas_r_16f) {
+    al = gpuport_blas_scalar(h, (const half *)alpha);
+    be = gpuport_blas_scalar(h, (const half *)beta);
+  } else {
+    al = gpuport_blas_scalar(h, (const float *)alpha);
+    be = gpuport_blas_scalar(h, (const float *)beta);
+  }
+  if (a_type == gpuport_blas_r_16f && c_type == gpuport_blas_r_16f)
+    return gpuport_blas_gemm_batch(h, transa, transb, m, n, k, al, (const half *)a, lda, 0LL, (const half *)b, ldb,
+                                   0LL, be, (half *)c, ldc, 0LL, 1);
+  if (a_type == gpuport_blas_r_16f && c_type == gpuport_blas_r_32f)
+    return gpuport_blas_gemm_batch(h, transa, transb, m, n, k, al, (const half *)a, lda, 0LL, (const half *)b, ldb,
+                                   0LL, be, (float *)c, ldc, 0LL, 1);
+  if (a_type == gpuport_blas_r_32f && c_type == gpuport_blas_r_32f)
+    return gpuport_blas_gemm_batch(h, transa, transb, m, n, k, al, (const float *)a, lda, 0LL, (const float *)b,
+                                   ldb, 0LL, be, (float *)c, ldc, 0LL, 1);
+  return 15;
+}
+template <typename T>
+int gpuport_blas_axpy(gpuport_blas_handle h, int n, const T *alpha, const T *x, int incx, T *y, int incy) {
+  const T a = gpuport_blas_scalar(h, alpha);
+  if (n > 0)
+    h->queue->parallel_for(sycl::range<1>(n), [=](sycl::id<1> i) {
+      y[gpuport_blas_at(i[0], n, incy)] += a * x[gpuport_blas_at(i[0], n, incx)];
+    });
+  return 0;
+}
+template <typename T> int gpuport_blas_scal(gpuport_blas_handle h, int n, const T *alpha, T *x, int incx) {
+  const T a = gpuport_blas_scalar(h, alpha);
+  if (n > 0) h->queue->parallel_for(sycl::range<1>(n), [=](sycl::id<1> i) { x[i[0] * incx] *= a; });
+  return 0;
+}
+template <typename T> int gpuport_blas_copy(gpuport_blas_handle h, int n, const T *x, int incx, T *y, int incy) {
+  if (n > 0)
+    h->queue->parallel_for(sycl::range<1>(n), [=](sycl::id<1> i) {
+      y[gpuport_blas_at(i[0], n, incy)] = x[gpuport_blas_at(i[0], n, incx)];
+    });
+  return 0;
+}
+template <typename T> int gpuport_blas_swap(gpuport_blas_handle h, int n, T *x, int incx, T *y, int incy) {
+  if (n > 0)
+    h->queue->parallel_for(sycl::range<1>(n), [=](sycl::id<1> i) {
+      const T t = y[gpuport_blas_at(i[0], n, incy)];
+      y[gpuport_blas_at(i[0], n, incy)] = x[gpuport_blas_at(i[0], n, incx)];
+      x[gpuport_blas_at(i[0], n, incx)] = t;
+    });
+  return 0;
+}
+template <typename T>
+int gpuport_blas_dot(gpuport_blas_handle h, int n, const T *x, int incx, const T *y, int incy, T *result) {
+  return gpuport_blas_result(h, result, gpuport_blas_reduce(*h->queue, n, T(0), sycl::plus<T>(), [=](long long i) {
+    return x[gpuport_blas_at(i, n, incx)] * y[gpuport_blas_at(i, n, incy)];
+  }));
+}
+template <typename T> int gpuport_blas_nrm2(gpuport_blas_handle h, int n, const T *x, int incx, T *result) {
+  const T sq = gpuport_blas_reduce(*h->queue, n, T(0), sycl::plus<T>(), [=](long long i) {
+    const T v = x[i * incx];
+    return v * v;
+  });
+  return gpuport_blas_result(h, result, incx > 0 ? T(std::sqrt(sq)) : T(0));
+}
+template <typename T> int gpuport_blas_asum(gpuport_blas_handle h, int n, const T *x, int incx, T *result) {
+  const T s = gpuport_blas_reduce(*h->queue, n, T(0), sycl::plus<T>(),
+                                  [=](long long i) { return sycl::fabs(x[i * incx]); });
+  return gpuport_blas_result(h, result, incx > 0 ? s : T(0));
+}
+// 1-based index of the first element of largest (amax) or smallest (amin) magnitude; 0 when n <= 0.
+template <typename T> int gpuport_blas_iamax(gpuport_blas_handle h, int n, const T *x, int incx, int *result) {
+  if (n <= 0 || incx <= 0) return gpuport_blas_result(h, result, 0);
+  const T m = gpuport_blas_reduce(*h->queue, n, T(0), sycl::maximum<T>(),
+                                  [=](long long i) { return sycl::fabs(x[i * incx]); });
+  const int first = gpuport_blas_reduce(*h->queue, n, n, sycl::minimum<int>(), [=](long long i) {
+    return sycl::fabs(x[i * incx]) == m ? (int)i : n;
+  });
+  return gpuport_blas_result(h, result, first + 1);
+}
+template <typename T> int gpuport_blas_iamin(gpuport_blas_handle h, int n, const T *x, int incx, int *result) {
+  if (n <= 0 || incx <= 0) return gpuport_blas_result(h, result, 0);
+  const T m = gpuport_blas_reduce(*h->queue, n, T(INFINITY), sycl::minimum<T>(),
+                                  [=](long long i) { return sycl::fabs(x[i * incx]); });
+  const int first = gpuport_blas_reduce(*h->queue, n, n, sycl::minimum<int>(), [=](long long i) {
+    return sycl::fabs(x[i * incx]) == m ? (int)i : n;
+  });
+  return gpuport_blas_result(h, result, first + 1);
+}
+// cublasSet/GetVector and cublasSet/GetMatrix: strided copies between host and device memory.
+inline int gpuport_blas_copy_vector_async(int n, int elem_size, const void *src, int inc_src, void *dst,
+                                          int inc_dst, sycl::queue *q) {
+  if (!q) q = &gpuport_queue();
+  if (inc_src == 1 && inc_dst == 1) {
+    q->memcpy(dst, src, (size_t)n * elem_size);
+    return 0;
+  }
+  for (long long i = 0; i < n; ++i)
+    q->memcpy((char *)dst + i * inc_dst * elem_size, (const char *)src + i * inc_src * elem_size, elem_size);
+  return 0;
+}
+inline int gpuport_blas_copy_vector(int n, int elem_size, const void *src, int inc_src, void *dst, int inc_dst) {
+  gpuport_blas_copy_vector_async(n, elem_size, src, inc_src, dst, inc_dst, &gpuport_queue());
+  gpuport_queue().wait();
+  return 0;
+}
+inline int gpuport_blas_copy_matrix_async(int rows, int cols, int elem_size, const void *src, int ld_src,
+                                          void *dst, int ld_dst, sycl::queue *q) {
+  if (!q) q = &gpuport_queue();
+  if (ld_src == rows && ld_dst == rows) {
+    q->memcpy(dst, src, (size_t)rows * cols * elem_size);
+    return 0;
+  }
+  for (long long j = 0; j < cols; ++j)
+    q->memcpy((char *)dst + j * ld_dst * elem_size, (const char *)src + j * ld_src * elem_size,
+              (size_t)rows * elem_size);
+  return 0;
+}
+inline int gpuport_blas_copy_matrix(int rows, int cols, int elem_size, const void *src, int ld_src, void *dst,
+                                    int ld_dst) {
+  gpuport_blas_copy_matrix_async(rows, cols, elem_size, src, ld_src, dst, ld_dst, &gpuport_queue());
+  gpuport_queue().wait();
+  return 0;
+}
+#endif
+#ifndef GPUPORT_SYCL_BLAS_LEGACY
+#define GPUPORT_SYCL_BLAS_LEGACY
+// The legacy cuBLAS API (cublas.h): no handle, scalars by value, level-1 results returned. Overloads of
+// the helpers above (one argument fewer, or more), working on one program-wide context: host scalars, on
+// gpuport_queue() or the queue cublasSetKernelStream gives.
+inline gpuport_blas_handle gpuport_blas_legacy_handle() {
+  static gpuport_blas_context context{&gpuport_queue(), false};
+  return &context;
+}
+inline int gpuport_blas_init() {
+  gpuport_blas_legacy_handle();
+  return 0;
+}
+inline int gpuport_blas_shutdown() {
+  gpuport_blas_legacy_handle()->queue->wait();
+  return 0;
+}
+inline int gpuport_blas_get_error() { return 0; }  // errors are SYCL exceptions
+inline int gpuport_blas_set_kernel_stream(sycl::queue *q) {
+  return gpuport_blas_set_stream(gpuport_blas_legacy_handle(), q);
+}
+// cublasAlloc/cublasFree: device memory (7: CUBLAS_STATUS_INVALID_VALUE, 3: CUBLAS_STATUS_ALLOC_FAILED).
+inline int gpuport_blas_alloc(int n, int elem_size, void **p) {
+  if (n <= 0 || elem_size <= 0) return 7;
+  *p = sycl::malloc_device((size_t)n * elem_size, gpuport_queue());
+  return *p ? 0 : 3;
+}
+inline int gpuport_blas_free(const void *p) {
+  gpuport_blas_legacy_handle()->queue->wait();  // as cudaFree, after the work that may use it
+  gpuport_queue().wait();
+  sycl::free(const_cast<void *>(p), gpuport_queue());
+  return 0;
+}
+template <typename T>
+void gpuport_blas_gemm(char transa, char transb, int m, int n, int k, T alpha, const T *a, int lda, const T *b,
+                       int ldb, T beta, T *c, int ldc) {
+  gpuport_blas_gemm<T>(gpuport_blas_legacy_handle(), transa, transb, m, n, k, &alpha, a, lda, b, ldb, &beta, c,
+                       ldc);
+}
+template <typename T>
+void gpuport_blas_gemv(char trans, int m, int n, T alpha, const T *a, int lda, const T *x, int incx, T beta, T *y,
+                       int incy) {
+  gpuport_blas_gemv<T>(gpuport_blas_legacy_handle(), trans, m, n, &alpha, a, lda, x, incx, &beta, y, incy);
+}
+template <typename T> void gpuport_blas_axpy(int n, T alpha, const T *x, int incx, T *y, int incy) {
+  gpuport_blas_axpy<T>(gpuport_blas_legacy_handle(), n, &alpha, x, incx, y, incy);
+}
+template <typename T> void gpuport_blas_scal(int n, T alpha, T *x, int incx) {
+  gpuport_blas_scal<T>(gpuport_blas_legacy_handle(), n, &alpha, x, incx);
+}
+template <typename T> void gpuport_blas_copy(int n, const T *x, int incx, T *y, int incy) {
+  gpuport_blas_copy<T>(gpuport_blas_legacy_handle(), n, x, incx, y, incy);
+}
+template <typename T> void gpuport_blas_swap(int n, T *x, int incx, T *y, int incy) {
+  gpuport_blas_swap<T>(gpuport_blas_legacy_handle(), n, x, incx, y, incy);
+}
+template <typename T> T gpuport_blas_dot(int n, const T *x, int incx, const T *y, int incy) {
+  T r;
+  gpuport_blas_dot<T>(gpuport_blas_legacy_handle(), n, x, incx, y, incy, &r);
+  return r;
+}
+template <typename T> T gpuport_blas_nrm2(int n, const T *x, int incx) {
+  T r;
+  gpuport_blas_nrm2<T>(gpuport_blas_legacy_handle(), n, x, incx, &r);
+  return r;
+}
+template <typename T> T gpuport_blas_asum(int n, const T *x, int incx) {
+  T r;
+  gpuport_blas_asum<T>(gpuport_blas_legacy_handle(), n, x, incx, &r);
+  return r;
+}
+template <typename T> int gpuport_blas_iamax(int n, const T *x, int incx) {
+  int r;
+  gpuport_blas_iamax<T>(gpuport_blas_legacy_handle(), n, x, incx, &r);
+  return r;
+}
+template <typename T> int gpuport_blas_iamin(int n, const T *x, int incx) {
+  int r;
+  gpuport_blas_iamin<T>(gpuport_blas_legacy_handle(), n, x, incx, &r);
+  return r;
+}
+#endif
+#include <cmath>
+#include <cstdio>
+#include <cstdlib>
+#ifndef GPUPORT_SYCL_QUEUE
+#define GPUPORT_SYCL_QUEUE
+inline sycl::queue &gpuport_queue() {
+  static sycl::queue q{sycl::property_list{sycl::property::queue::in_order{}, sycl::property::queue::enable_profiling{}}};
+  return q;
+}
+#endif
+
+void cublasCheck(int status, const char *fn_name) {
+    if (status != 0) {
+        fprintf(stderr, "cublas error returned %d from %s\n", status, fn_name);
+        exit(EXIT_FAILURE);
+    }
+}
+
+template <typename T> static void print(const char *name, const T *d, int n) {
+    T h[64];
+    gpuport_blas_copy_vector(n, sizeof(T), d, 1, h, 1);
+    printf("%s", name);
+    for (int i = 0; i < n; ++i) printf(" %.9g", (double)h[i]);
+    printf("\n");
+}
+
+int main() {
+    cublasCheck(gpuport_blas_init(), "cublasInit");
+    const int m = 2, n = 3, k = 4;
+    float hA[k * m], hB[k * n];  // A: k x m (used transposed), B: k x n
+    for (int i = 0; i < k * m; ++i) hA[i] = sinf(0.3f * i + 0.2f);
+    for (int i = 0; i < k * n; ++i) hB[i] = cosf(0.7f * i);
+    float *A, *B, *C;
+    cublasCheck(gpuport_blas_alloc(k * m, sizeof(float), (void **)&A), "cublasAlloc");
+    cublasCheck(gpuport_blas_alloc(k * n, sizeof(float), (void **)&B), "cublasAlloc");
+    cublasCheck(gpuport_blas_alloc(m * n, sizeof(float), (void **)&C), "cublasAlloc");
+    gpuport_blas_copy_matrix(k, m, sizeof(float), hA, k, A, k);
+    gpuport_blas_copy_matrix(k, n, sizeof(float), hB, k, B, k);
+    // C = A^T B (alpha and beta given as int literals, as shoc's NeuralNet does)
+    gpuport_blas_gemm<float>('t', 'n', m, n, k, 1, A, k, B, k, 0, C, m);
+    cublasCheck(gpuport_blas_get_error(), "cublasSgemm");
+    print("sgemm", C, m * n);
+
+    double hA2[m * k], hB2[n * k], hC2[m * n];
+    for (int i = 0; i < m * k; ++i) hA2[i] = 0.25 * i - 1.0;
+    for (int i = 0; i < n * k; ++i) hB2[i] = 1.0 / (i + 1);
+    for (int i = 0; i < m * n; ++i) hC2[i] = i;
+    double *A2, *B2, *C2;
+    gpuport_blas_alloc(m * k, sizeof(double), (void **)&A2);
+    gpuport_blas_alloc(n * k, sizeof(double), (void **)&B2);
+    gpuport_blas_alloc(m * n, sizeof(double), (void **)&C2);
+    gpuport_blas_copy_vector(m * k, sizeof(double), hA2, 1, A2, 1);
+    gpuport_blas_copy_vector(n * k, sizeof(double), hB2, 1, B2, 1);
+    gpuport_blas_copy_vector(m * n, sizeof(double), hC2, 1, C2, 1);
+    // C2 = 0.5 A2 B2^T + 2 C2
+    gpuport_blas_gemm<double>('N', 'T', m, n, k, 0.5, A2, m, B2, n, 2.0, C2, m);
+    print("dgemm", C2, m * n);
+
+    // y = A^T x (A: k x m) and y2 = 2 A2 x + y2 (A2: m x k)
+    float hx4[k] = {1.0f, -2.0f, 0.5f, 3.0f};
+    float *x4, *yv;
+    gpuport_blas_alloc(k, sizeof(float), (void **)&x4);
+    gpuport_blas_alloc(m, sizeof(float), (void **)&yv);
+    gpuport_blas_copy_vector(k, sizeof(float), hx4, 1, x4, 1);
+    gpuport_blas_gemv<float>('t', k, m, 1.0f, A, k, x4, 1, 0.0f, yv, 1);
+    print("sgemv", yv, m);
+    double hy2[m] = {1.0, -1.0}, hxd[k] = {0.5, 1.5, -1.0, 2.0};
+    double *xd, *y2;
+    gpuport_blas_alloc(k, sizeof(double), (void **)&xd);
+    gpuport_blas_alloc(m, sizeof(double), (void **)&y2);
+    gpuport_blas_copy_vector(k, sizeof(double), hxd, 1, xd, 1);
+    gpuport_blas_copy_vector(m, sizeof(double), hy2, 1, y2, 1);
+    gpuport_blas_gemv<double>('n', m, k, 2.0, A2, m, xd, 1, 1.0, y2, 1);
+    print("dgemv", y2, m);
+
+    // level 1 on x[i] = 0.5 i - 2 and y[i] = cos(i), 8 elements
+    const int len = 8;
+    float hx[len], hy[len];
+    for (int i = 0; i < len; ++i) {
+        hx[i] = 0.5f * i - 2.0f;
+        hy[i] = cosf((float)i);
+    }
+    sycl::queue * stream;
+    stream = new sycl::queue(gpuport_queue().get_context(), gpuport_queue().get_device(), sycl::property_list{sycl::property::queue::in_order{}, sycl::property::queue::enable_profiling{}});
+    gpuport_blas_set_kernel_stream(stream);
+    float *x, *y, *z;
+    gpuport_blas_alloc(len, sizeof(float), (void **)&x);
+    gpuport_blas_alloc(len, sizeof(float), (void **)&y);
+    gpuport_blas_alloc(len, sizeof(float), (void **)&z);
+    gpuport_blas_copy_vector(len, sizeof(float), hx, 1, x, 1);
+    gpuport_blas_copy_vector(len, sizeof(float), hy, 1, y, 1);
+    printf("isamax %d\nisamin %d\n", gpuport_blas_iamax<float>(len, x, 1), gpuport_blas_iamin<float>(len, x, 1));
+    printf("sasum %.9g\nsnrm2 %.9g\n", gpuport_blas_asum<float>(len, x, 1), gpuport_blas_nrm2<float>(len, x, 1));
+    gpuport_blas_axpy<float>(len, -1.5f, x, 1, y, 1);  // y -= 1.5 x
+    stream->wait();
+    print("saxpy", y, len);
+    printf("sdot %.9g\n", gpuport_blas_dot<float>(len, x, 1, y, 1));
+    gpuport_blas_copy<float>(len, x, 1, z, 1);
+    gpuport_blas_scal<float>(len / 2, 2.0f, z, 2);  // z[0], z[2], ... doubled
+    gpuport_blas_swap<float>(len, y, 1, z, 1);
+    stream->wait();
+    print("sswap_y", y, len);
+    print("sswap_z", z, len);
+    gpuport_blas_set_kernel_stream(0);
+
+    double hd[len];
+    for (int i = 0; i < len; ++i) hd[i] = 1.0 - 0.3 * i;
+    double *d, *e;
+    gpuport_blas_alloc(len, sizeof(double), (void **)&d);
+    gpuport_blas_alloc(len, sizeof(double), (void **)&e);
+    gpuport_blas_copy_vector(len, sizeof(double), hd, 1, d, 1);
+    gpuport_blas_copy<double>(len, d, 1, e, 1);
+    gpuport_blas_axpy<double>(len, 0.5, d, 1, e, 1);  // e = 1.5 d
+    gpuport_blas_scal<double>(len, -1.0, d, 1);
+    gpuport_blas_swap<double>(len, d, 1, e, 1);
+    printf("ddot %.17g\ndnrm2 %.17g\ndasum %.17g\nidamax %d\nidamin %d\n", gpuport_blas_dot<double>(len, d, 1, e, 1),
+           gpuport_blas_nrm2<double>(len, d, 1), gpuport_blas_asum<double>(len, e, 1), gpuport_blas_iamax<double>(len, e, 1), gpuport_blas_iamin<double>(len, e, 1));
+    double back[len];
+    gpuport_blas_copy_matrix(len, 1, sizeof(double), d, len, back, len);
+    printf("dback");
+    for (int i = 0; i < len; ++i) printf(" %.17g", back[i]);
+    printf("\n");
+
+    gpuport_blas_free(A);
+    gpuport_blas_free(B);
+    gpuport_blas_free(C);
+    gpuport_blas_free(A2);
+    gpuport_blas_free(B2);
+    gpuport_blas_free(C2);
+    gpuport_blas_free(x4);
+    gpuport_blas_free(yv);
+    gpuport_blas_free(xd);
+    gpuport_blas_free(y2);
+    gpuport_blas_free(x);
+    gpuport_blas_free(y);
+    gpuport_blas_free(z);
+    gpuport_blas_free(d);
+    gpuport_blas_free(e);
+    delete stream;
+    cublasCheck(gpuport_blas_shutdown(), "cublasShutdown");
+    return 0;
+}
