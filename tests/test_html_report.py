@@ -184,8 +184,9 @@ def test_translation_report_in_chromium(
     assert "asm" in row.locator("td.code.a").inner_text()
     doc = page.locator(".diag[data-code=GP308] details").first
     doc.locator("summary").click()
-    # The <pre> is only rendered once the <details> is open; wait for that rather than race it.
-    doc.locator("pre").wait_for(state="visible", timeout=15000)
+    # The <pre> gets its text from the <details>' toggle event, after the click returns: wait for the text
+    # itself (an empty <pre> is already "visible"), rather than race the event.
+    doc.locator("pre", has_text="GP308").wait_for(state="visible", timeout=15000)
     assert doc.locator("pre").inner_text().strip() == by_code()["GP308"].doc().strip()
     # The output side shows the translation.
     out_text = (html_path.parent / "out" / "histogram.cu").read_text()
