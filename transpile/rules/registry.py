@@ -21,6 +21,7 @@ from .common.api_rename import ApiRename
 from .common.cuda_version import CudaVersion
 from .common.encoding import NotUtf8
 from .common.include_rewrite import IncludeRewrite
+from .common.narrowing_init import NarrowingInit
 from .common.portability_ballot_32 import Ballot32
 from .common.portability_dynamic_parallelism import DynamicParallelism
 from .common.portability_inline_asm import InlineAsm
@@ -121,7 +122,7 @@ def _sycl_project_options(contents: dict[str, bytes], options: Options) -> dict[
     return project_options(contents, options)
 
 
-COMMON: list[type[Rule]] = [CudaVersion, RenamedInclude, IncludeRewrite, ApiRename]
+COMMON: list[type[Rule]] = [CudaVersion, RenamedInclude, IncludeRewrite, NarrowingInit, ApiRename]
 LAST: list[type[Rule]] = [NotUtf8, SyntaxErrorRegion, HipdnnNotInRocm, Unconverted]
 
 

@@ -1,0 +1,21 @@
+// shoc's neuralnet: an integer array initialised with floating literals (g++ warns, clang refuses).
+#include <hip/hip_runtime.h>
+#include <cstdint>
+
+__global__ void forward(int *out, float scale) {
+  int y_[10] = {0, 0, 1, 0, 2, 0, 0, 100, 0, -3};
+  const unsigned char bytes[2][2] = {{1, 255}, {0, 2}};
+  int64_t big[2] = {0, 5};
+  float keep[2] = {0.0, 1.5};           // a float array: nothing narrows
+  int one[1] = {1};
+  out[threadIdx.x] = y_[threadIdx.x % 10] + bytes[0][1] + (int)big[1] + (int)(keep[1] * scale) + one[0];
+}
+
+// parboil's histo: a uchar4 built from a ushort4's members (clamped to 255 before).
+__global__ void pack(uchar4 *o, const ushort4 *in) {
+  ushort4 g = in[threadIdx.x];
+  uchar4 f = {
+      static_cast<unsigned char>(g.x),
+      static_cast<unsigned char>(g.y), static_cast<unsigned char>(g.z), 7};
+  o[threadIdx.x] = f;
+}
