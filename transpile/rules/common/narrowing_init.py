@@ -60,7 +60,8 @@ class NarrowingInit(Rule):
     name = "narrowing-init"
     targets = frozenset({"hip", "sycl"})
     summary = "Write whole-valued floating literals in an integer's braced initializer as integers."
-    triggers = (b".0",)
+    # a whole-valued literal has ".0" (`1.` and `1e3` alone are rare); `char4` is in `uchar4`'s token
+    triggers = (b".0", *(f"{t}{n}".encode() for t in ("char", "short") for n in range(1, 5)))
 
     def run(self, ctx: RuleContext) -> Iterator[Diagnostic]:
         for m in ts.matches(_DECL, ctx.root):
