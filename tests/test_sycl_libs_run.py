@@ -148,3 +148,16 @@ def test_wmma_emulation_matches_numpy(tmp_path: Path) -> None:
     assert not np.allclose(
         got["tf32"], (fa.astype(float).reshape(16, 8) @ fb.reshape(8, 16)).reshape(-1), atol=1e-4
     )
+
+
+@pytest.mark.acpp
+@pytest.mark.slow
+def test_thrust_host_algorithms_wait_for_kernels(tmp_path: Path) -> None:
+    # The kernel writes for a while; the policy-less scan and copy, and the element reads, run on the host.
+    # Without the device_vector's wait they read the zeros it was created with (the helpers before the fix
+    # printed `0 0 0 0` every time).
+    out = _build_and_run(GOLDEN / "lib-thrust" / "host_after_kernel.sycl.cpp", tmp_path)
+    n = 4096
+    values = [float(i % 7 + 1) for i in range(n)]
+    running = [max(values[: i + 1]) for i in (5, n - 1)]
+    assert [float(x) for x in out.split()] == [values[0], values[n - 1], *running]

@@ -147,11 +147,15 @@ template <typename P, typename T, typename O, typename F> O *transform(P, const 
 // Thrust's containers (GP260): host_vector is std::vector; device_vector holds USM shared memory, so its
 // iterators are plain pointers that kernels and the host both use, and algorithms called without an
 // execution policy run on the host through the C++ standard algorithms (Thrust dispatches them there too
-// for raw pointers).
+// for raw pointers). CUDA's host access to a device_vector is synchronous with the kernels before it, and
+// USM shared memory is not: every host access below first waits for the queue (lineOfSight scanned its
+// angles on the host while the kernel writing them still ran).
 template <typename T> class device_vector {
   T *p_ = nullptr;
   std::size_t n_ = 0;
+  static void sync() { gpuport_queue().wait(); }
   void reset(std::size_t n) {
+    sync();
     if (p_) sycl::free(p_, gpuport_queue());
     p_ = n ? sycl::malloc_shared<T>(n, gpuport_queue()) : nullptr;
     n_ = n;
@@ -172,13 +176,14 @@ template <typename T> class device_vector {
   template <typename C, typename = decltype(std::declval<const C &>().begin())> device_vector(const C &c) { assign(c.begin(), c.end()); }
   device_vector &operator=(const device_vector &o) { if (this != &o) assign(o.begin(), o.end()); return *this; }
   template <typename C, typename = decltype(std::declval<const C &>().begin())> device_vector &operator=(const C &c) { assign(c.begin(), c.end()); return *this; }
-  ~device_vector() { if (p_) sycl::free(p_, gpuport_queue()); }
+  ~device_vector() { if (p_) { sync(); sycl::free(p_, gpuport_queue()); } }
   template <typename It> void assign(It first, It last) {
     std::vector<T> h(first, last);
     reset(h.size());
     std::copy(h.begin(), h.end(), p_);
   }
   void resize(std::size_t n, const T &v = T()) {
+    sync();
     T *q = n ? sycl::malloc_shared<T>(n, gpuport_queue()) : nullptr;
     std::size_t k = std::min(n, n_);
     std::copy(p_, p_ + k, q);
@@ -193,14 +198,14 @@ template <typename T> class device_vector {
   bool empty() const { return n_ == 0; }
   T *data() { return p_; }
   const T *data() const { return p_; }
-  T *begin() { return p_; }
-  T *end() { return p_ + n_; }
-  const T *begin() const { return p_; }
-  const T *end() const { return p_ + n_; }
-  T &operator[](std::size_t i) { return p_[i]; }
-  const T &operator[](std::size_t i) const { return p_[i]; }
-  T &front() { return p_[0]; }
-  T &back() { return p_[n_ - 1]; }
+  T *begin() { sync(); return p_; }
+  T *end() { sync(); return p_ + n_; }
+  const T *begin() const { sync(); return p_; }
+  const T *end() const { sync(); return p_ + n_; }
+  T &operator[](std::size_t i) { sync(); return p_[i]; }
+  const T &operator[](std::size_t i) const { sync(); return p_[i]; }
+  T &front() { sync(); return p_[0]; }
+  T &back() { sync(); return p_[n_ - 1]; }
   void swap(device_vector &o) { std::swap(p_, o.p_); std::swap(n_, o.n_); }
 };
 template <typename T> using host_vector = std::vector<T>;
