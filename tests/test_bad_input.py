@@ -91,6 +91,26 @@ def test_syntax_errors_translated_where_parsed() -> None:
     assert any(d.code == "GP004" for d in result.diagnostics)
 
 
+def test_directives_inside_parentheses_are_blanked_for_the_parser_only() -> None:
+    from gpuport.transpile.parse import mask_conditionals_in_parens, parse
+
+    call = b"void g(int a, int b) {\n  f(a\n#if (B)\n    , b\n#endif\n  );\n}\n"
+    masked = mask_conditionals_in_parens(call)
+    assert masked is not None and len(masked) == len(call)  # offsets kept
+    assert masked == call.replace(b"#if (B)", b" " * 7).replace(b"#endif", b" " * 6)
+    assert not parse(call).root_node.has_error  # the tree parse() keeps is the masked one
+    # A `for` header and a parenthesis that never closes (dead code in `#if 0`) are not expression lists:
+    # the directives after them stay.
+    assert mask_conditionals_in_parens(b"for (i = 0;\n#if A\n i < n;\n#endif\n i++) {}\n") is None
+    dead = b'#if T\n  printf("%d", x;\n#endif\n#if U\nint y;\n#endif\n'
+    assert mask_conditionals_in_parens(dead) is None
+    # The translation keeps the directives and appends the nd_item after them, in both configurations.
+    out = gpuport.translate(
+        "__global__ void k(int *p\n#if (B)\n, int b\n#endif\n) { p[threadIdx.x] = 0; }\n", to="sycl"
+    ).code
+    assert "#if (B)\n, int b\n#endif\n, const sycl::nd_item<3> &item)" in out
+
+
 def test_symlink_loop_does_not_hang(tmp_path: Path) -> None:
     src = tmp_path / "src"
     (src / "a").mkdir(parents=True)

@@ -37,12 +37,63 @@ def parse(source: bytes) -> Tree:
     if _PARSER is None:
         _PARSER = Parser(language())
     tree = _PARSER.parse(source)
-    if tree.root_node.has_error and _STATEMENT_MACRO.search(source):
+    if not tree.root_node.has_error:
+        return tree
+    best, weight = tree, _error_weight(tree.root_node)
+    # `#if` lines inside a call's or declaration's parentheses (an argument or parameter that exists in
+    # one configuration: convolutionFFT2D's `kernelX\n#if (USE_TEXTURE)\n, texFloat\n#endif`): the
+    # grammar reads the directive as part of an expression. Blanked, the list parses as the union of its
+    # branches, and edits that append to it go after the directives (see _signature.append_*).
+    if _CONDITIONAL.search(source):
+        masked = mask_conditionals_in_parens(source)
+        if masked is not None:
+            other = _PARSER.parse(masked)
+            other_weight = _error_weight(other.root_node)
+            if other_weight < weight:
+                best, weight, source = other, other_weight, masked
+    if best.root_node.has_error and _STATEMENT_MACRO.search(source):
         masked = _STATEMENT_MACRO.sub(lambda m: b" " * len(m.group(0)), source)
         other = _PARSER.parse(masked)
-        if _error_weight(other.root_node) < _error_weight(tree.root_node):
+        if _error_weight(other.root_node) < weight:
             return other
-    return tree
+    return best
+
+
+_CONDITIONAL = re.compile(rb"^[ \t]*#[ \t]*(?:if|ifdef|ifndef|elif|else|endif)\b", re.MULTILINE)
+# What can hide a parenthesis: comments, string and character literals, and whole directive lines (with
+# their continuations); the parentheses themselves, and what ends a statement.
+_PAREN_TOKENS = re.compile(
+    rb"//[^\n]*|/\*.*?\*/|\"(?:\\.|[^\"\\\n])*\"|'(?:\\.|[^'\\\n])*'|^[ \t]*#(?:[^\n]*\\\r?\n)*[^\n]*|[(){};]",
+    re.MULTILINE | re.DOTALL,
+)
+
+
+def mask_conditionals_in_parens(source: bytes) -> bytes | None:
+    """`source` with every conditional directive line that sits inside parentheses blanked (offsets kept),
+    or None when there is none."""
+    # One flag per open parenthesis: still inside one expression. A `;` or a brace after it means it is
+    # not a call's or declaration's list (a `for` header, a lambda) or never closes (`printf("..."` in
+    # `#if` dead code, as in Mandelbrot): directives there are left alone.
+    open_: list[bool] = []
+    spans: list[tuple[int, int]] = []
+    for m in _PAREN_TOKENS.finditer(source):
+        tok = m.group(0)
+        if tok == b"(":
+            open_.append(True)
+        elif tok == b")":
+            if open_:
+                open_.pop()
+        elif tok in (b";", b"{", b"}"):
+            if open_:
+                open_[-1] = False
+        elif open_ and open_[-1] and tok.lstrip(b" \t").startswith(b"#") and _CONDITIONAL.match(tok):
+            spans.append(m.span())
+    if not spans:
+        return None
+    out = bytearray(source)
+    for a, b in spans:
+        out[a:b] = re.sub(rb"[^\n]", b" ", source[a:b])
+    return bytes(out)
 
 
 # An upper-case macro alone on its line, called or not, with no `;`: a statement or declaration macro.

@@ -16,15 +16,25 @@ def append_params(ctx: RuleContext, params: Node, extra: list[str]) -> Edit:
     close = params.end_byte - 1
     if not named or (len(named) == 1 and ctx.text(named[0]) == "void"):
         return Edit(params.start_byte + 1, close, ", ".join(extra))
-    return Edit(named[-1].end_byte, named[-1].end_byte, ", " + ", ".join(extra))
+    at = _after_last(ctx.source, named[-1].end_byte, close)
+    return Edit(at, at, ", " + ", ".join(extra))
 
 
-def append_args(args: Node, extra: str) -> Edit:
+def append_args(ctx: RuleContext, args: Node, extra: str) -> Edit:
     """An edit appending `extra` (already joined) to a call's argument_list node."""
     named = [c for c in args.named_children if c.type != "comment"]
     if not named:
         return Edit(args.start_byte + 1, args.start_byte + 1, extra)
-    return Edit(named[-1].end_byte, named[-1].end_byte, ", " + extra)
+    at = _after_last(ctx.source, named[-1].end_byte, args.end_byte - 1)
+    return Edit(at, at, ", " + extra)
+
+
+def _after_last(source: bytes, last_end: int, close: int) -> int:
+    """Where an appended item goes: after the last item, or at the closing parenthesis when a directive
+    line (`#endif` of an argument that exists in one configuration) comes between them, so the item is
+    there in every configuration. Read in the rules' source: the tree's text has those lines blanked."""
+    gap = source[last_end:close]
+    return close if b"\n" in gap and b"#" in gap else last_end
 
 
 def remove_token(ctx: RuleContext, node: Node) -> Edit:

@@ -347,14 +347,23 @@ _STOP = frozenset(
     {"translation_unit", "preproc_ifdef", "preproc_if", "preproc_else", "preproc_elif", "preproc_elifdef"}
 )
 
+_BODIES = frozenset({"compound_statement", "field_declaration_list", "function_definition"})
+
 
 def insertion(ctx: RuleContext, first_use: int, text: str) -> Edit:
     """An edit placing `text` before the file-level item holding the first texture use: on the blank
     line before the item when there is one, else at the item's start (after the queue prelude, an
     earlier rule's insertion, when the item follows the includes directly)."""
-    node: Node | None = ctx.root.descendant_for_byte_range(first_use, first_use)
-    while node is not None and node.parent is not None and node.parent.type not in _STOP:
-        node = node.parent
+    n: Node | None = ctx.root.descendant_for_byte_range(first_use, first_use)
+    node: Node | None = None
+    # The item under the translation unit or a file-level `#if`; an `#if` inside a function or class body
+    # does not count (convolutionFFT2D's first use is in `#if (USE_TEXTURE)` inside a function).
+    while n is not None and n.parent is not None:
+        if n.type in _BODIES:
+            node = None
+        if node is None and n.parent.type in _STOP:
+            node = n
+        n = n.parent
     if node is None or node.type == "translation_unit":
         return Edit(0, 0, text)
     at = node.start_byte

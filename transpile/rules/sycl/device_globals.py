@@ -366,7 +366,7 @@ class DeviceGlobals(Rule):
             passed = ", ".join(
                 ([ITEM] if f.needs_item else []) + [n for n, *_ in f.shared] + list(f.globals_used)
             )
-            edit = append_args(args, passed)
+            edit = append_args(ctx, args, passed)
             yield self.converted(
                 args.end_byte - 1,
                 args.end_byte,

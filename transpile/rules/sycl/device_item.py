@@ -80,7 +80,7 @@ class DeviceFunctionItem(Rule):
             if args is None or args.type != "argument_list":
                 continue
             extra = ", ".join(callee.device_call_args())
-            edit = append_args(args, extra)
+            edit = append_args(ctx, args, extra)
             yield self.converted(
                 args.end_byte - 1,
                 args.end_byte,
