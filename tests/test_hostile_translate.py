@@ -127,9 +127,26 @@ def test_default_size_limit_is_sixteen_mebibytes() -> None:
 # ---------------------------------------------------------------- silent loss
 
 
-def test_sycl_rename_collision_is_refused_before_writing(tmp_path: Path) -> None:
+def test_sycl_rename_collision_keeps_both_files(tmp_path: Path) -> None:
+    # hemi's nbody_vec4.cu beside its nbody_vec4.cpp: the .cu's SYCL translation cannot be k.cpp
     src = tree(tmp_path)
     (src / "k.cpp").write_bytes(b"// the user's own k.cpp\nint user_code() { return 42; }\n")
+    (src / "main.cpp").write_bytes(b'#include "k.cu"\nint main() { return user_code(); }\n')
+    out = tmp_path / "out"
+    proc = cli(str(src), "-o", str(out), "--to", "sycl")
+    assert proc.returncode == 0, proc.stderr
+    assert (out / "k.cpp").read_bytes() == (src / "k.cpp").read_bytes()  # the user's file, as it was
+    assert b"sycl::nd_item<3> &item" in (out / "k.cu.cpp").read_bytes()  # the kernel's translation
+    assert b'#include "k.cu.cpp"' in (out / "main.cpp").read_bytes()  # its include follows
+    assert not (out / "k.cu").exists()
+    assert b"k.cu is written as k.cu.cpp" in proc.stdout + proc.stderr or b"k.cu.cpp" in proc.stdout
+    assert (src / "k.cpp").read_bytes().startswith(b"// the user's own")
+
+
+def test_sycl_rename_collision_with_no_free_name_is_refused_before_writing(tmp_path: Path) -> None:
+    src = tree(tmp_path)
+    (src / "k.cpp").write_bytes(b"// the user's own k.cpp\nint user_code() { return 42; }\n")
+    (src / "k.cu.cpp").write_bytes(b"// and k.cu.cpp\nint other_code() { return 7; }\n")
     out = tmp_path / "out"
     proc = cli(str(src), "-o", str(out), "--to", "sycl")
     assert proc.returncode == 2

@@ -705,7 +705,8 @@ def translate_tree(
         contents.update(extra)
     if fallback is not None:
         options = _with_project_names(options, contents.values())
-    out_names = _output_names(base, files, ext_map)  # raises TreeError on a collision, before any write
+    # raises TreeError on a collision, before any write
+    out_names = _output_names(base, files, ext_map, report.notes)
     if not in_place:
         try:
             out_root.mkdir(parents=True, exist_ok=True)
@@ -861,16 +862,33 @@ def _includes_first(rels: list[str], graph: IncludeGraph | None) -> list[str]:
     return order
 
 
-def _output_names(src: Path, files: list[Path], ext_map: dict[str, str]) -> dict[str, str]:
-    """Each input's output path; two inputs that would be written to one output (SYCL: foo.cu and the
-    user's own foo.cpp) stop the run before anything is written, so neither is lost."""
+def _output_names(
+    src: Path, files: list[Path], ext_map: dict[str, str], notes: list[str] | None = None
+) -> dict[str, str]:
+    """Each input's output path. Files keeping their name are placed first; a renamed file whose new name
+    is another input's (SYCL: foo.cu beside the user's own foo.cpp, as hemi's nbody_vec4 has) keeps its
+    old extension before the new one (foo.cu.cpp), and its includes follow that name like any rename.
+    Two inputs still meeting on one output stop the run before anything is written, so neither is lost."""
     names: dict[str, str] = {}
     taken: dict[str, str] = {}
     clashes: list[str] = []
+    renamed: list[tuple[str, str, str]] = []
     for path in files:
         rel = path.relative_to(src).as_posix()
         suffix = path.suffix.lower()
-        out_rel = rel[: -len(path.suffix)] + ext_map[suffix] if suffix in ext_map else rel
+        if suffix in ext_map:
+            renamed.append((rel, rel[: -len(path.suffix)] + ext_map[suffix], rel + ext_map[suffix]))
+            continue
+        taken.setdefault(rel, rel)
+        names[rel] = rel
+    for rel, out_rel, fallback in renamed:
+        if out_rel in taken and fallback not in taken:
+            if notes is not None:
+                notes.append(
+                    f"{rel} is written as {fallback}: {out_rel} is another input's name (its includes "
+                    "follow; build files that build it by a pattern rule need the new name by hand)"
+                )
+            out_rel = fallback
         if out_rel in taken:
             clashes.append(f"{taken[out_rel]} and {rel} would both be written as {out_rel}")
         taken.setdefault(out_rel, rel)
@@ -881,7 +899,7 @@ def _output_names(src: Path, files: list[Path], ext_map: dict[str, str]) -> dict
             + "; ".join(clashes)
             + ". Rename one of each pair (e.g. the .cu file) and run again."
         )
-    return names
+    return {rel: names[rel] for rel in (p.relative_to(src).as_posix() for p in files)}
 
 
 def _run_parallel(
