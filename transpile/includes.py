@@ -138,6 +138,30 @@ def inside_extern_c(data: bytes, offset: int) -> bool:
     return len(opens) > closes
 
 
+_IDENT = re.compile(rb"[A-Za-z_]\w*")
+_EXTERN_C_ONE = re.compile(rb'extern\s+"C"\s+(?!\{)([^;{]*)')
+
+
+def extern_c_names(data: bytes) -> set[str]:
+    """Names declared with C linkage in `data`: every identifier inside an `extern "C" {` block (to its
+    matching brace; comments and strings are not told apart: more names, never fewer) and in a single
+    `extern "C" int f(...)` declaration's head. Over-approximate by design: it decides only whether a C
+    file's own definition of a name gets `extern "C"`, which is right for any name a header declares so."""
+    names: set[str] = set()
+    if b'"C"' not in data:
+        return names
+    for m in _EXTERN_C_OPEN.finditer(data):
+        depth, i = 1, m.end()
+        while depth and i < len(data):
+            c = data[i]
+            depth += (c == 0x7B) - (c == 0x7D)
+            i += 1
+        names.update(t.decode() for t in _IDENT.findall(data, m.end(), i))
+    for m in _EXTERN_C_ONE.finditer(data):
+        names.update(t.decode() for t in _IDENT.findall(m.group(1)))
+    return names
+
+
 def with_cpp_linkage(directive: str) -> str:
     """An include of a C++ header (HIP's) restored to C++ linkage inside an `extern "C"` block."""
     return f'#ifdef __cplusplus\nextern "C++" {{\n#endif\n{directive}#ifdef __cplusplus\n}}\n#endif\n'

@@ -114,6 +114,10 @@ class Options:
     # (darknet's `dim3 cuda_gridsize(size_t n);` in cuda.h): a launch `k<<<cuda_gridsize(n), B>>>` passes a
     # range, not a count.
     dim3_functions: tuple[str, ...] = ()
+    # Tree translation (SYCL) of a C file that becomes C++: names the headers it includes declare with C
+    # linkage (inside `extern "C"`); its own definitions of them must say so too, or C++ calls a definition
+    # before the header's declaration a conflicting one (darknet's `int gpu_index = 0;` above its includes).
+    c_linkage: tuple[str, ...] = ()
 
     def key(self) -> str:
         """A stable string for cache keys (user_names excluded: they change with the tree, not the file;
@@ -131,6 +135,8 @@ class Options:
             base += f"|own-headers:{self.project_headers!r}"
         if self.dim3_functions:
             base += f"|dim3-functions:{self.dim3_functions!r}"
+        if self.c_linkage:
+            base += f"|c-linkage:{self.c_linkage!r}"
         if self.dnn != "hipdnn":
             base += f"|dnn:{self.dnn}"
         return base

@@ -31,6 +31,7 @@ from .includes import (
     RUNTIME_HEADERS,
     IncludeGraph,
     build_graph,
+    extern_c_names,
     inside_extern_c,
     renamed_spelling,
     spellings,
@@ -118,6 +119,7 @@ def _renamed(rel: str, ext_map: dict[str, str]) -> str:
     return rel if new is None else rel[: -len(suffix)] + new
 
 
+_IDENT_TOKEN = re.compile(rb"[A-Za-z_]\w*")
 _CG_ALIAS = re.compile(rb"\bnamespace\s+([A-Za-z_]\w*)\s*=\s*(?:::)?cooperative_groups\s*;")
 
 
@@ -140,6 +142,7 @@ class TreeFacts:
     in_extern_c: set[str] = field(default_factory=set)  # included from inside an `extern "C" {` block
     project_headers: dict[str, tuple[str, ...]] = field(default_factory=dict)  # Options.project_headers
     dim3_functions: dict[str, tuple[str, ...]] = field(default_factory=dict)  # Options.dim3_functions
+    c_linkage: dict[str, tuple[str, ...]] = field(default_factory=dict)  # Options.c_linkage
     graph: IncludeGraph | None = None  # the include graph itself (the LLM fallback's order of files)
 
     def options_for(self, rel: str, options: Options) -> Options:
@@ -148,7 +151,16 @@ class TreeFacts:
         extern_c = rel in self.in_extern_c
         own = self.project_headers.get(rel, ())
         dim3 = self.dim3_functions.get(rel, ())
-        if not renames and not runtime and not aliases and not extern_c and not own and not dim3:
+        c_linkage = self.c_linkage.get(rel, ())
+        if (
+            not renames
+            and not runtime
+            and not aliases
+            and not extern_c
+            and not own
+            and not dim3
+            and not c_linkage
+        ):
             return options
         return replace(
             options,
@@ -158,6 +170,7 @@ class TreeFacts:
             included_in_extern_c=extern_c,
             project_headers=own,
             dim3_functions=dim3,
+            c_linkage=c_linkage,
         )
 
 
@@ -222,6 +235,19 @@ def tree_model(contents: dict[str, bytes], out_names: dict[str, str], options: O
         used = tuple(sorted(f for f in seen if f.encode() in data))
         if used:
             facts.dim3_functions[rel] = used
+    # C files that become C++ (SYCL): the names their headers give C linkage, which they define.
+    c_names: dict[str, set[str]] = {}
+    for rel, out in out_names.items():
+        if not (rel.endswith(".c") and out.endswith(".cpp")) or rel not in contents:
+            continue
+        declared: set[str] = set()
+        for h in graph.closure(rel) - {rel}:
+            if h not in c_names:
+                c_names[h] = extern_c_names(contents[h]) if h in contents else set()
+            declared |= c_names[h]
+        own = {t.decode() for t in _IDENT_TOKEN.findall(contents[rel])}
+        if declared & own:
+            facts.c_linkage[rel] = tuple(sorted(declared & own))
     tables = load_tables()
     for rel, edges in graph.edges.items():
         # `#include "cuda.h"` beside the project's own cuda.h (darknet): nvcc finds that file first.

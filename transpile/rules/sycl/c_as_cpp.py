@@ -8,9 +8,12 @@ What it does
 Why
     nvcc compiles a `.c` file as C, which converts `void *` to any object pointer silently; C++ rejects
     the conversion ("invalid conversion from 'void*' to 'float*'", darknet's cuda.c).
-    Not done here: C linkage. A C file's functions have C names, and C++ gives its definitions C++
-    linkage unless its headers declare them in `extern "C"`; which linkage the rest of the program
-    expects depends on headers and includers this one file cannot see.
+    C linkage, in a tree: a file-scope definition (or declaration) of a name that a header the file
+    includes declares inside `extern "C"` gets `extern "C"` itself (the tree pass finds those names,
+    Options.c_linkage). C++ takes a later declaration's linkage from the earlier one, but a definition
+    *before* the header's declaration (darknet's cuda.c defines `int gpu_index = 0;` above its includes)
+    is a conflicting declaration. Names no header declares with C linkage are left alone: their
+    linkage depends on includers this pass cannot see.
 Example
     float *tmp = calloc(n, sizeof(float));
 Translated to
@@ -52,6 +55,31 @@ class CAsCpp(Rule):
         if not is_c_file(ctx):
             return
         yield from self._allocator_casts(ctx)
+        if ctx.options.c_linkage:
+            yield from self._c_linkage(ctx, frozenset(ctx.options.c_linkage))
+
+    def _c_linkage(self, ctx: RuleContext, names: frozenset[str]) -> Iterator[Diagnostic]:
+        stack = list(ctx.root.children)
+        while stack:
+            node = stack.pop()
+            if node.type in ("preproc_if", "preproc_ifdef", "preproc_else", "preproc_elif"):
+                stack.extend(node.children)  # file-level conditional code is still file scope
+                continue
+            if node.type not in ("function_definition", "declaration"):
+                continue
+            if any(c.type in ("storage_class_specifier",) for c in node.children):
+                continue  # static (internal linkage), extern (a declaration that already says its linkage)
+            name = _declared_name(node)
+            if name is None or ctx.text(name) not in names:
+                continue
+            yield self.converted(
+                name.start_byte,
+                name.end_byte,
+                f"`{ctx.text(name)}` keeps C linkage (a header declares it in `extern \"C\"`)",
+                [Edit(node.start_byte, node.start_byte, 'extern "C" ')],
+                family="types",
+                symbol=ctx.text(name),
+            )
 
     def _allocator_casts(self, ctx: RuleContext) -> Iterator[Diagnostic]:
         for call in ts.captures("(call_expression) @c", ctx.root).get("c", []):
@@ -68,6 +96,14 @@ class CAsCpp(Rule):
                 [Edit(call.start_byte, call.start_byte, f"({pointer})")],
                 family="types",
             )
+
+
+def _declared_name(node: Node) -> Node | None:
+    """The identifier a file-scope function definition or declaration declares (its first declarator)."""
+    d = node.child_by_field_name("declarator")
+    while d is not None and d.type != "identifier":
+        d = d.child_by_field_name("declarator")
+    return d
 
 
 def _pointer_type(ctx: RuleContext, call: Node) -> str | None:
