@@ -75,7 +75,7 @@ class CAsCpp(Rule):
             yield self.converted(
                 name.start_byte,
                 name.end_byte,
-                f"`{ctx.text(name)}` keeps C linkage (a header declares it in `extern \"C\"`)",
+                f'`{ctx.text(name)}` keeps C linkage (a header declares it in `extern "C"`)',
                 [Edit(node.start_byte, node.start_byte, 'extern "C" ')],
                 family="types",
                 symbol=ctx.text(name),
