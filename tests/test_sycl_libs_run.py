@@ -161,3 +161,16 @@ def test_thrust_host_algorithms_wait_for_kernels(tmp_path: Path) -> None:
     values = [float(i % 7 + 1) for i in range(n)]
     running = [max(values[: i + 1]) for i in (5, n - 1)]
     assert [float(x) for x in out.split()] == [values[0], values[n - 1], *running]
+
+
+@pytest.mark.acpp
+@pytest.mark.slow
+def test_cufftxt_plans_match_numpy(tmp_path: Path) -> None:
+    np = pytest.importorskip("numpy")
+    rows = _named_rows(_build_and_run(GOLDEN / "lib-cufft" / "xt_plans.sycl.cpp", tmp_path))
+    assert rows["status"] == [0.0, 0.0]  # success; no work area
+    i = np.arange(16)
+    x = ((i % 5) - 1.5 + 1j * 0.25 * (i % 3)).reshape(2, 8)  # the inputs xt_plans.cu builds, batch 2
+    want = np.fft.fft(x, axis=1).reshape(-1)
+    assert np.allclose(_complex(rows["f32"]), want, atol=1e-4)
+    assert np.allclose(_complex(rows["f16"]), want, atol=1e-2)  # stored as half

@@ -10,8 +10,10 @@ What it does
     -> `gpuport_fft_work_area` (no work area is needed: sizes are 0); `cufftComplex` -> `float2`,
     `cufftDoubleComplex` -> `double2`, `cufftReal`/`cufftDoubleReal` -> `float`/`double`,
     `cufftResult`/`cufftType` -> `int`, and the `CUFFT_*` status, type and direction values -> cuFFT's
-    numbers. Callbacks, the Xt (multi-GPU, half precision) API, 64-bit plans and plan properties are
-    reported unconverted.
+    numbers. `cufftMakePlanMany64`, and `cufftXtMakePlanMany`/`cufftXtExec` of `<cufftXt.h>` (single GPU;
+    element types as cudaDataType values, half precision stored as half and transformed in float) ->
+    `gpuport_fft_make_plan_many64`/`gpuport_fft_xt_make_plan_many`/`gpuport_fft_xt_exec`. Callbacks,
+    multi-GPU Xt calls and plan properties are reported unconverted.
 Why
     Standard SYCL 2020 has no FFT library (oneMKL DFT is a vendor library). The helper transforms a
     packed copy of the input one axis at a time: radix-2 Stockham passes for power-of-two lengths (log2 n
@@ -40,10 +42,12 @@ import re
 from ...diagnostics import Safety
 from ._libs import LibraryRule
 from ._vectors import definition
+from .lib_cublas import DATA_TYPES
 
 FFT = r"""#ifndef GPUPORT_SYCL_FFT
 #define GPUPORT_SYCL_FFT
 #include <cstddef>
+#include <type_traits>
 #include <utility>
 // cuFFT in standard SYCL: plans hold the sizes and layout; a transform gathers its input into a packed
 // complex buffer, transforms it one axis at a time (radix-2 Stockham passes for power-of-two lengths, a
@@ -56,6 +60,7 @@ struct gpuport_fft_plan {
   long long inembed[3] = {1, 1, 1}, onembed[3] = {1, 1, 1};
   long long istride = 1, idist = 0, ostride = 1, odist = 0;
   sycl::queue *q = nullptr;
+  int xt_half = 0;  // cufftXtMakePlanMany with CUDA_C_16F/CUDA_R_16F data: half in memory, float inside
 };
 typedef gpuport_fft_plan *gpuport_fft_handle;
 inline int gpuport_fft_make_plan_many(gpuport_fft_handle p, int rank, const int *n, const int *inembed,
@@ -182,6 +187,9 @@ T *gpuport_fft_axis(sycl::queue &q, T *a, T *b, long long lines, long long n, lo
    }).wait();
   return b;
 }
+// A real element (float, double, sycl::half) or a complex one (a struct with x and y).
+template <class V, class = void> struct gpuport_fft_real : std::true_type {};
+template <class V> struct gpuport_fft_real<V, std::void_t<decltype(V::x)>> : std::false_type {};
 // kind 0: complex -> complex, 1: real -> complex (R2C, D2Z), 2: complex -> real (C2R, Z2D).
 template <typename T, typename In, typename Out>
 int gpuport_fft_exec(gpuport_fft_handle p, const In *in, Out *out, int sign, int kind) {
@@ -220,7 +228,7 @@ int gpuport_fft_exec(gpuport_fft_handle p, const In *in, Out *out, int sign, int
      const long long t = id[0], bt = t / total;
      long long idx[3] = {0, 0, 0};
      split(t % total, idx);
-     if constexpr (sizeof(In) == sizeof(T)) {  // real input
+     if constexpr (gpuport_fft_real<In>::value) {  // real input
        a[2 * t] = in[lin.offset(bt, idx)];
        a[2 * t + 1] = 0;
      } else if (kind == 2 && idx[rank - 1] >= lin.dims[rank - 1]) {
@@ -247,13 +255,13 @@ int gpuport_fft_exec(gpuport_fft_handle p, const In *in, Out *out, int sign, int
      const long long t = id[0], bt = t / total;
      long long idx[3] = {0, 0, 0};
      split(t % total, idx);
-     if constexpr (sizeof(Out) == sizeof(T)) {  // real output: the real part
-       out[lout.offset(bt, idx)] = a[2 * t];
+     if constexpr (gpuport_fft_real<Out>::value) {  // real output: the real part
+       out[lout.offset(bt, idx)] = Out(a[2 * t]);
      } else {
        if (kind == 1 && idx[rank - 1] >= lout.dims[rank - 1]) return;
        Out v;
-       v.x = a[2 * t];
-       v.y = a[2 * t + 1];
+       v.x = decltype(v.x)(a[2 * t]);
+       v.y = decltype(v.y)(a[2 * t + 1]);
        out[lout.offset(bt, idx)] = v;
      }
    }).wait();
@@ -273,6 +281,63 @@ template <typename C, typename R> inline int gpuport_fft_exec_c2r(gpuport_fft_ha
 #endif
 """
 
+# cufftXt.h's single-GPU plans and transforms, and the 64-bit plans: sizes as long long, the element
+# types as cudaDataType values (the GP254 enum, defined with it). Half precision is stored as half and
+# transformed in float (cuFFT computes half transforms in at least half precision).
+FFT_XT = r"""#ifndef GPUPORT_SYCL_FFT_XT
+#define GPUPORT_SYCL_FFT_XT
+struct gpuport_fft_half2 { sycl::half x, y; };
+inline int gpuport_fft_make_plan_many64(gpuport_fft_handle p, int rank, long long *n, long long *inembed,
+                                        long long istride, long long idist, long long *onembed,
+                                        long long ostride, long long odist, int type, long long batch,
+                                        std::size_t *work = nullptr) {
+  if (rank < 1 || rank > 3) return 4;  // CUFFT_INVALID_VALUE
+  int n32[3] = {1, 1, 1}, ie[3] = {1, 1, 1}, oe[3] = {1, 1, 1};
+  for (int d = 0; d < rank; ++d) {
+    n32[d] = int(n[d]);
+    if (inembed != nullptr) ie[d] = int(inembed[d]);
+    if (onembed != nullptr) oe[d] = int(onembed[d]);
+  }
+  return gpuport_fft_make_plan_many(p, rank, n32, inembed ? ie : nullptr, int(istride), int(idist),
+                                    onembed ? oe : nullptr, int(ostride), int(odist), type, int(batch), work);
+}
+inline int gpuport_fft_xt_make_plan_many(gpuport_fft_handle p, int rank, long long *n, long long *inembed,
+                                         long long istride, long long idist, int itype, long long *onembed,
+                                         long long ostride, long long odist, int otype, long long batch,
+                                         std::size_t *work, int etype) {
+  auto complex_type = [](int t) { return t == gpuport_blas_c_16f || t == gpuport_blas_c_32f || t == gpuport_blas_c_64f; };
+  const bool dbl = etype == gpuport_blas_r_64f || etype == gpuport_blas_c_64f;
+  const bool ic = complex_type(itype), oc = complex_type(otype);
+  if (!ic && !oc) return 4;
+  const int type = ic && oc ? (dbl ? 0x69 : 0x29) : ic ? (dbl ? 0x6c : 0x2c) : (dbl ? 0x6a : 0x2a);
+  const int r = gpuport_fft_make_plan_many64(p, rank, n, inembed, istride, idist, onembed, ostride, odist,
+                                             type, batch, work);
+  p->xt_half = etype == gpuport_blas_c_16f || etype == gpuport_blas_r_16f;
+  return r;
+}
+inline int gpuport_fft_xt_exec(gpuport_fft_handle p, void *in, void *out, int direction) {
+  if (p == nullptr) return 1;  // CUFFT_INVALID_PLAN
+  const int sign = direction < 0 ? -1 : 1;
+  typedef gpuport_fft_half2 h2;
+  switch (p->type) {
+    case 0x29:
+      return p->xt_half ? gpuport_fft_exec<float>(p, (h2 *)in, (h2 *)out, sign, 0)
+                        : gpuport_fft_exec<float>(p, (float2 *)in, (float2 *)out, sign, 0);
+    case 0x69: return gpuport_fft_exec<double>(p, (double2 *)in, (double2 *)out, sign, 0);
+    case 0x2a:
+      return p->xt_half ? gpuport_fft_exec<float>(p, (sycl::half *)in, (h2 *)out, -1, 1)
+                        : gpuport_fft_exec<float>(p, (float *)in, (float2 *)out, -1, 1);
+    case 0x6a: return gpuport_fft_exec<double>(p, (double *)in, (double2 *)out, -1, 1);
+    case 0x2c:
+      return p->xt_half ? gpuport_fft_exec<float>(p, (h2 *)in, (sycl::half *)out, 1, 2)
+                        : gpuport_fft_exec<float>(p, (float2 *)in, (float *)out, 1, 2);
+    case 0x6c: return gpuport_fft_exec<double>(p, (double2 *)in, (double *)out, 1, 2);
+  }
+  return 1;
+}
+#endif
+"""
+
 
 class LibCufft(LibraryRule):
     code = "GP270"
@@ -280,12 +345,16 @@ class LibCufft(LibraryRule):
     targets = frozenset({"sycl"})
     summary = "Map cuFFT plans and transforms to an inline standard SYCL FFT (Stockham radix-2, direct DFT)."
     triggers = (b"cufft", b"CUFFT")
-    headers = {"cufft.h": [definition("float2") + definition("double2"), FFT]}
+    headers = {
+        "cufft.h": [definition("float2") + definition("double2"), FFT],
+        "cufftXt.h": [definition("float2") + definition("double2"), FFT, DATA_TYPES, FFT_XT],
+    }
     library_names = re.compile(r"cufft\w*|CUFFT_\w+")
     library = "cuFFT"
     mapped_summary = (
-        "plans (1-3 D, many, create/make/destroy, stream), C2C/Z2Z/R2C/D2Z/C2R/Z2D transforms, work-area "
-        "queries, the complex and real types, result, type and direction values"
+        "plans (1-3 D, many, many64, create/make/destroy, stream), C2C/Z2Z/R2C/D2Z/C2R/Z2D transforms, "
+        "cufftXtMakePlanMany/cufftXtExec on one GPU, work-area queries, the complex and real types, result, "
+        "type and direction values"
     )
     family = "cufft"
     safety = Safety.REVIEW

@@ -22,6 +22,7 @@ inline double2 make_double2(double x, double y) { return double2{x, y}; }
 #ifndef GPUPORT_SYCL_FFT
 #define GPUPORT_SYCL_FFT
 #include <cstddef>
+#include <type_traits>
 #include <utility>
 // cuFFT in standard SYCL: plans hold the sizes and layout; a transform gathers its input into a packed
 // complex buffer, transforms it one axis at a time (radix-2 Stockham passes for power-of-two lengths, a
@@ -34,6 +35,7 @@ struct gpuport_fft_plan {
   long long inembed[3] = {1, 1, 1}, onembed[3] = {1, 1, 1};
   long long istride = 1, idist = 0, ostride = 1, odist = 0;
   sycl::queue *q = nullptr;
+  int xt_half = 0;  // cufftXtMakePlanMany with CUDA_C_16F/CUDA_R_16F data: half in memory, float inside
 };
 typedef gpuport_fft_plan *gpuport_fft_handle;
 inline int gpuport_fft_make_plan_many(gpuport_fft_handle p, int rank, const int *n, const int *inembed,
@@ -160,6 +162,9 @@ T *gpuport_fft_axis(sycl::queue &q, T *a, T *b, long long lines, long long n, lo
    }).wait();
   return b;
 }
+// A real element (float, double, sycl::half) or a complex one (a struct with x and y).
+template <class V, class = void> struct gpuport_fft_real : std::true_type {};
+template <class V> struct gpuport_fft_real<V, std::void_t<decltype(V::x)>> : std::false_type {};
 // kind 0: complex -> complex, 1: real -> complex (R2C, D2Z), 2: complex -> real (C2R, Z2D).
 template <typename T, typename In, typename Out>
 int gpuport_fft_exec(gpuport_fft_handle p, const In *in, Out *out, int sign, int kind) {
@@ -198,7 +203,7 @@ int gpuport_fft_exec(gpuport_fft_handle p, const In *in, Out *out, int sign, int
      const long long t = id[0], bt = t / total;
      long long idx[3] = {0, 0, 0};
      split(t % total, idx);
-     if constexpr (sizeof(In) == sizeof(T)) {  // real input
+     if constexpr (gpuport_fft_real<In>::value) {  // real input
        a[2 * t] = in[lin.offset(bt, idx)];
        a[2 * t + 1] = 0;
      } else if (kind == 2 && idx[rank - 1] >= lin.dims[rank - 1]) {
@@ -225,13 +230,13 @@ int gpuport_fft_exec(gpuport_fft_handle p, const In *in, Out *out, int sign, int
      const long long t = id[0], bt = t / total;
      long long idx[3] = {0, 0, 0};
      split(t % total, idx);
-     if constexpr (sizeof(Out) == sizeof(T)) {  // real output: the real part
-       out[lout.offset(bt, idx)] = a[2 * t];
+     if constexpr (gpuport_fft_real<Out>::value) {  // real output: the real part
+       out[lout.offset(bt, idx)] = Out(a[2 * t]);
      } else {
        if (kind == 1 && idx[rank - 1] >= lout.dims[rank - 1]) return;
        Out v;
-       v.x = a[2 * t];
-       v.y = a[2 * t + 1];
+       v.x = decltype(v.x)(a[2 * t]);
+       v.y = decltype(v.y)(a[2 * t + 1]);
        out[lout.offset(bt, idx)] = v;
      }
    }).wait();
