@@ -68,6 +68,9 @@ from ._syntax import (
     reads_lane_register as reads_lane_register,
 )
 from ._syntax import (
+    template_param_defaults as template_param_defaults,
+)
+from ._syntax import (
     template_params as template_params,
 )
 from ._syntax import (
@@ -668,6 +671,8 @@ def _calls_of(ctx: RuleContext, caller: Function, callee: str) -> Iterator[Node]
         name = (
             fn.child_by_field_name("name") if fn.type in ("template_function", "qualified_identifier") else fn
         )
+        if name is not None and name.type == "template_function" and fn.type == "qualified_identifier":
+            name = name.child_by_field_name("name")  # `detail::BlockReduce1<FP1>(...)` (qsim)
         if name is not None and name.type == "identifier" and ctx.text(name) == callee:
             yield fn
 
@@ -677,6 +682,11 @@ def _call_template_args(ctx: RuleContext, caller: Function, callee: str) -> list
     none)."""
     out: list[list[str] | None] = []
     for fn in _calls_of(ctx, caller, callee):
+        if fn.type == "qualified_identifier":
+            inner = fn.child_by_field_name("name")  # a namespace-qualified template call
+            if inner is None or inner.type != "template_function":
+                continue  # `X<A>::f()`: the class's arguments (_call_class_args)
+            fn = inner
         if fn.type == "template_function":
             targs = fn.child_by_field_name("arguments")
             if targs is not None:
@@ -758,6 +768,26 @@ def _propagate_shared(ctx: RuleContext, functions: dict[str, Function], calls: d
                         )
                         continue
                     mapping.update(zip(c.template_params, uses[0], strict=False))
+                    # Parameters the call leaves to deduction or defaults (`BlockReduce1<FP1>(n, op1, ...)`,
+                    # `unsigned warp_size = 32`): a default is what the call gets; a deduced parameter
+                    # must not shape the shared memory, which the launch declares without the call's types.
+                    for name, default in template_param_defaults(ctx, c.node).items():
+                        mapping.setdefault(name, _subst(default, mapping))
+                    unmapped = set(c.template_params) - set(mapping)
+                    if any(
+                        re.search(rf"\b{re.escape(u)}\b", " ".join([v.elem_type, *v.dims]))
+                        for v in exported
+                        for u in unmapped
+                    ):
+                        g.problems.append(
+                            (
+                                g.node.start_byte,
+                                g.node.end_byte,
+                                f"`{callee}`'s shared memory depends on template parameters its calls "
+                                "leave to deduction; give them explicitly",
+                            )
+                        )
+                        continue
                 have = {v.name for v in g.shared_in}
                 for v in exported:
                     if v.name in have:

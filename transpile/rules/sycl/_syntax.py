@@ -70,6 +70,25 @@ def template_params(ctx: RuleContext, fn: Node) -> list[str]:
     return names
 
 
+def template_param_defaults(ctx: RuleContext, fn: Node) -> dict[str, str]:
+    """The default arguments of fn's template parameters (`unsigned warp_size = 32` -> {"warp_size": "32"})."""
+    parent = fn.parent
+    if parent is None or parent.type != "template_declaration":
+        return {}
+    plist = parent.child_by_field_name("parameters")
+    out: dict[str, str] = {}
+    for p in plist.named_children if plist is not None else []:
+        if p.type == "optional_parameter_declaration":
+            name, default = p.child_by_field_name("declarator"), p.child_by_field_name("default_value")
+        elif p.type == "optional_type_parameter_declaration":
+            name, default = p.child_by_field_name("name"), p.child_by_field_name("default_type")
+        else:
+            continue
+        if name is not None and default is not None:
+            out[ctx.text(name)] = ctx.text(default)
+    return out
+
+
 def _walk(node: Node) -> Iterator[Node]:
     stack = [node]
     while stack:
