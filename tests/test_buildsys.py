@@ -113,6 +113,36 @@ def test_every_build_code_is_documented_and_used_in_golden() -> None:
     assert not missing, f"codes without a golden case: {missing}"
 
 
+def test_sycl_reports_do_not_speak_of_hip(tmp_path: Path) -> None:
+    # A SYCL user reading the report must not be sent to -fgpu-rdc, hipcc or ROCm's header layouts.
+    import re
+
+    import gpuport
+
+    src = tmp_path / "src"
+    src.mkdir()
+    (src / "CMakeLists.txt").write_text(
+        "project(p LANGUAGES CXX CUDA)\nadd_executable(app main.cu)\n"
+        "set_target_properties(app PROPERTIES CUDA_SEPARABLE_COMPILATION ON CUDA_RESOLVE_DEVICE_SYMBOLS ON)\n"
+        "set(CMAKE_CUDA_HOST_COMPILER g++)\n"
+    )
+    (src / "Makefile").write_text(
+        "app: main.cu\n\tnvcc -ccbin g++ -cudart shared -Xptxas -v -o app main.cu\n"
+    )
+    (src / "main.cu").write_text("#include <cusparse.h>\n#include <cudnn.h>\n__global__ void k() {}\n")
+    messages = [
+        d.message
+        for f in gpuport.translate_tree(src, tmp_path / "sycl", to="sycl").files
+        for d in f.diagnostics
+    ]
+    assert any("SEPARABLE_COMPILATION" in m for m in messages) and any("-ccbin" in m for m in messages)
+    assert any("cusparse.h" in m for m in messages)
+    hip_words = re.compile(r"\bHIP\b|ROCm|hipcc|-fgpu-rdc|\bhip[A-Za-z_]")
+    assert [m for m in messages if hip_words.search(m)] == []
+    hip = [d.message for f in gpuport.translate_tree(src, tmp_path / "hip").files for d in f.diagnostics]
+    assert any("-fgpu-rdc" in m for m in hip)  # HIP's reports keep saying what HIP needs
+
+
 def test_tree_translation_migrates_build_files(tmp_path: Path) -> None:
     src = tmp_path / "src"
     src.mkdir()

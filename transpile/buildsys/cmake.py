@@ -199,6 +199,18 @@ _NO_COUNTERPART = {
     "NVCC_FLAGS_RELEASE": "FindCUDA's nvcc flag list: move the flags to CMAKE_HIP_FLAGS_RELEASE",
     "PROPAGATE_HOST_FLAGS": "FindCUDA setting with no counterpart",
 }
+# The same properties as SYCL sees them (a SYCL report must not send the user to HIP's flags).
+_NO_COUNTERPART_SYCL = {
+    "SEPARABLE_COMPILATION": "SYCL compilers link device code across translation units without it: remove it",
+    "RESOLVE_DEVICE_SYMBOLS": "SYCL has no separate device-link step: remove it",
+    "RUNTIME_LIBRARY": "the SYCL compiler links its own runtime",
+    "PTX_COMPILATION": "PTX output has no SYCL counterpart",
+    "HOST_COMPILER": "the SYCL compiler compiles host code itself: no separate host compiler",
+    "NVCC_FLAGS": "FindCUDA's nvcc flag list: move the flags to target_compile_options or CMAKE_CXX_FLAGS",
+    "NVCC_FLAGS_DEBUG": "FindCUDA's nvcc flag list: move the flags to CMAKE_CXX_FLAGS_DEBUG",
+    "NVCC_FLAGS_RELEASE": "FindCUDA's nvcc flag list: move the flags to CMAKE_CXX_FLAGS_RELEASE",
+    "PROPAGATE_HOST_FLAGS": "FindCUDA setting with no counterpart",
+}
 _NAME = re.compile(r"(?<![\w:])(CMAKE_CUDA_(\w+)|CUDA_(\w+)|CUDAToolkit_\w+)")
 _VAR_REF = re.compile(r"\$\{(\w+)\}")
 _CUDA_TARGET = re.compile(r"(?<![\w:])CUDA::(\w+)")
@@ -863,7 +875,7 @@ class Migration:
         elif suffix in _NO_COUNTERPART:
             self.add(
                 CMAKE_NO_COUNTERPART,
-                f"{full}: {_NO_COUNTERPART[suffix]}",
+                f"{full}: {(_NO_COUNTERPART if self.hip else _NO_COUNTERPART_SYCL)[suffix]}",
                 s,
                 e,
                 Status.UNCONVERTED,

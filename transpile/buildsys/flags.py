@@ -255,6 +255,11 @@ class FlagTranslator:
                 continue
             if t in _DROP_WITH_VALUE and nxt is not None:
                 reason, safety = _DROP_WITH_VALUE[t]
+                if self.target == "sycl":  # the same reasons, said of the SYCL compiler
+                    reason = reason.replace("hipcc", "the SYCL compiler").replace(
+                        "the HIP runtime", "its runtime"
+                    )
+                    reason = reason.replace("the AMD backend is not ptxas", "no ptxas in a SYCL build")
                 out.append(
                     self._drop(OPTION, w.start, nxt.end, f"`{t} {nxt.text}` dropped: {reason}", safety, t)
                 )
