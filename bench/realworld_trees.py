@@ -396,6 +396,7 @@ class Harness:
             "program": program["path"],
             "units": list(program["units"]),
             "needs": sorted(set(project.get("needs", [])) | set(program.get("needs", []))),
+            "self_checking": bool(program.get("pass")),  # the run spec names the program's own check
             "tools": {},
         }
         if not pdir.is_dir():
@@ -696,6 +697,8 @@ def summarise(recs: list[dict[str, Any]], tools: list[str]) -> dict[str, Any]:
                     "programs": len(runs),
                     "verdicts": dict(collections.Counter(r["acpp_run"]["verdict"] for r in runs)),
                     "self_checking_pass": sum(1 for r in runs if r["acpp_run"]["verdict"] == "pass"),
+                    # issue 18's measure: of the self-checking programs that build as CUDA, how many pass
+                    "self_checking_programs": sum(1 for r in considered if r.get("self_checking")),
                 }
         s[f"{tool}_refs_left"] = sum(r["tools"][tool].get("refs_left", 0) for r in progs)
         s[f"{tool}_programs_no_refs_left"] = sum(
@@ -792,6 +795,14 @@ def write_outputs(recs: list[dict[str, Any]], summary: dict[str, Any], h: Harnes
             "",
             f"{a['programs']} programs with a run spec whose SYCL built; verdicts: "
             + ", ".join(f"{k} {v}" for k, v in sorted(a["verdicts"].items()))
+            + (
+                f". Self-checking programs that build as CUDA: {a['self_checking_programs']}; their SYCL passes its "
+                f"own check in {a['self_checking_pass']} "
+                f"({100 * a['self_checking_pass'] / a['self_checking_programs']:.1f}%; those whose SYCL does not build "
+                "count as not passing)"
+                if a.get("self_checking_programs")
+                else ""
+            )
             + f". `pass`: the program's own check passed; `same-output-as-cuda`: no check, output equal to the"
             f" CUDA run on the GPU; `timeout`: still running after {ACPP_RUN_TIMEOUT_S} s (a GPU benchmark on"
             " 2 CPU cores).",
