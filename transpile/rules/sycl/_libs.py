@@ -118,3 +118,25 @@ def include_edit(ctx: RuleContext, inc: Include, text: str) -> Edit:
     if ctx.source[end - 1 : end] == b"\n" and (text or end == last):
         end -= 1
     return Edit(inc.directive_start, end, text.rstrip("\n"))
+
+
+# CUDA's cudaDataType values as an enum: cuBLAS (GP254) and cufftXt (GP270) take their element types so.
+DATA_TYPES = r"""#ifndef GPUPORT_SYCL_DATA_TYPE
+#define GPUPORT_SYCL_DATA_TYPE
+// CUDA's cudaDataType (library_types.h): which element type a library call's data has.
+enum gpuport_blas_type {
+  gpuport_blas_r_16f, gpuport_blas_c_16f,
+  gpuport_blas_r_16bf, gpuport_blas_c_16bf,
+  gpuport_blas_r_32f, gpuport_blas_c_32f,
+  gpuport_blas_r_64f, gpuport_blas_c_64f,
+  gpuport_blas_r_8i, gpuport_blas_c_8i,
+  gpuport_blas_r_8u, gpuport_blas_c_8u,
+  gpuport_blas_r_16i, gpuport_blas_c_16i,
+  gpuport_blas_r_16u, gpuport_blas_c_16u,
+  gpuport_blas_r_32i, gpuport_blas_c_32i,
+  gpuport_blas_r_32u, gpuport_blas_c_32u,
+  gpuport_blas_r_64i, gpuport_blas_c_64i,
+  gpuport_blas_r_64u, gpuport_blas_c_64u,
+};
+#endif
+"""

@@ -59,30 +59,10 @@ from collections.abc import Iterator
 
 from ...context import RuleContext
 from ...diagnostics import Diagnostic
-from ._libs import LibraryRule
+from ._libs import DATA_TYPES, LibraryRule
 from ._memory_helpers import block_edit
 
 _DATA_TYPE_PREFIXES = ("gpuport_blas_r_", "gpuport_blas_c_")
-
-DATA_TYPES = r"""#ifndef GPUPORT_SYCL_DATA_TYPE
-#define GPUPORT_SYCL_DATA_TYPE
-// CUDA's cudaDataType (library_types.h): which element type a library call's data has.
-enum gpuport_blas_type {
-  gpuport_blas_r_16f, gpuport_blas_c_16f,
-  gpuport_blas_r_16bf, gpuport_blas_c_16bf,
-  gpuport_blas_r_32f, gpuport_blas_c_32f,
-  gpuport_blas_r_64f, gpuport_blas_c_64f,
-  gpuport_blas_r_8i, gpuport_blas_c_8i,
-  gpuport_blas_r_8u, gpuport_blas_c_8u,
-  gpuport_blas_r_16i, gpuport_blas_c_16i,
-  gpuport_blas_r_16u, gpuport_blas_c_16u,
-  gpuport_blas_r_32i, gpuport_blas_c_32i,
-  gpuport_blas_r_32u, gpuport_blas_c_32u,
-  gpuport_blas_r_64i, gpuport_blas_c_64i,
-  gpuport_blas_r_64u, gpuport_blas_c_64u,
-};
-#endif
-"""
 
 BLAS_HELPERS = (
     r"""#ifndef GPUPORT_SYCL_BLAS

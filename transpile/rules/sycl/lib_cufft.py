@@ -40,9 +40,8 @@ from __future__ import annotations
 import re
 
 from ...diagnostics import Safety
-from ._libs import LibraryRule
+from ._libs import DATA_TYPES, LibraryRule
 from ._vectors import definition
-from .lib_cublas import DATA_TYPES
 
 FFT = r"""#ifndef GPUPORT_SYCL_FFT
 #define GPUPORT_SYCL_FFT
