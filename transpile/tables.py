@@ -35,6 +35,7 @@ FAMILIES = (
     "cudnn",
     "cub",
     "thrust",
+    "libcudacxx",
 )
 KIND_LIST = ("function", "type", "enum", "macro", "header", "namespace", "device-function", "variable")
 FLAG_LIST = ("unsupported-hip", "unsupported-sycl", "deprecated", "removed", "review", "hipdnn")

@@ -42,6 +42,7 @@ from .lib_cub import LibCub
 from .lib_cublas import LibCublas
 from .lib_cufft import LibCufft
 from .lib_curand import LibCurand
+from .lib_pipeline import LibPipeline
 from .lib_thrust import LibThrust
 from .lib_wmma import LibWmma
 from .mapped_host import MappedHost
@@ -81,6 +82,7 @@ SYCL_RULES: list[type[Rule]] = [
     LibCufft,
     LibThrust,
     LibWmma,
+    LibPipeline,
     DeviceGlobals,
     KernelSignature,
     KernelPointers,
