@@ -16,6 +16,7 @@ import re
 
 from ...context import CUDA_NAME
 from ...tables import load_tables
+from ._coop_helpers import tile_memory_type_text
 
 # A word not qualified by `::`: `sycl::half` is already translated (the text may have been translated before).
 _WORD = re.compile(r"(?<![\w:])[A-Za-z_]\w*")
@@ -54,6 +55,7 @@ def sycl_type_text(text: str, declared: frozenset[str] = frozenset()) -> str | N
     (`declared`) are the user's and stay."""
     renames = _renames()
     unknown = False
+    text = tile_memory_type_text(text)  # cooperative groups' `cg::block_tile_memory<N>` scratch (GP241)
 
     def one(m: re.Match[str]) -> str:
         nonlocal unknown

@@ -25,13 +25,31 @@ What it does
       `w = cg::reduce(tile, w, op); ... }`, the slots used nowhere else) becomes one
       `v = sycl::reduce_over_group(block, v, op);`, the store and the second reduction removed and `w`
       taking `v`: right for any sub-group size (the slots array was sized for 32-lane tiles).
+    - tiles of another size (`tiled_partition<16>`, `tiled_partition<N>(block)` of a template parameter,
+      tiles larger than a warp) and a generic `thread_group` become `gpuport_thread_group`, the block's
+      work-items in tiles of consecutive ranks; `cg::reduce` over such a tile becomes `gpuport_reduce`,
+      one work-group reduction per tile (the other tiles give the identity); `__shared__
+      cg::block_tile_memory<N>` scratch becomes an unused one-byte `gpuport_block_tile_memory<N>` and
+      `this_thread_block(scratch)` `item.get_group()`; in a file with such groups, `cg::reduce` on a group
+      of unknown type (a template's `Group &g`) becomes `gpuport_reduce` too (SYCL's algorithm for SYCL
+      groups);
+    - `cg::coalesced_threads()` / `cg::coalesced_group` -> `gpuport_coalesced_group`, a group of this
+      work-item alone, and `labeled_partition` / `binary_partition` of it -> that group again; its
+      `shfl(v, i)` is `v`, `any/all(p)` `p`, `ballot(p)` `p ? 1 : 0`, `sync()` nothing, `cg::reduce` the value;
+    - `cg::this_grid()` / `cg::grid_group` -> `gpuport_grid_group(item)`: `thread_rank()` (block rank times
+      block size plus rank in the block, as CUDA counts), `size()`, `block_rank()`, `num_blocks()`.
     Function parameters of these types change type with them; a device function that now uses `item`
-    receives it (GP205). Tiles of another size (`tiled_partition<16>`), `this_grid()` / `grid_group`,
-    `coalesced_group` and `thread_group` are reported unconverted.
+    receives it (GP205). `grid.sync()`, partitions of tiles and blocks, and collectives of the emulated
+    groups other than `reduce` are reported unconverted.
 Why
     A CUDA thread block is a SYCL work-group and a warp-sized tile is what a sub-group is for; SYCL 2020's
     group functions and algorithms take the group object as cooperative groups do. Grid-wide
     synchronisation (`grid.sync()`) has no standard SYCL 2020 form: the kernel must be split at it.
+    CUDA defines a coalesced group as the threads active at the call and says it need not be the whole
+    warp even in converged code, so code correct in CUDA cannot depend on its size: a group of one
+    work-item is one of the groups CUDA may give, and needs no sub-group of any size. SYCL 2020 has no
+    group for part of a work-group; its work-group algorithms over the whole work-group, each work-item
+    outside a tile giving the identity, reduce one tile exactly.
 Example
     cg::thread_block block = cg::this_thread_block();
     cg::thread_block_tile<32> tile = cg::tiled_partition<32>(block);
@@ -47,7 +65,10 @@ Safety
     (review): the kernel must run with `[[sycl::reqd_sub_group_size(32)]]` (Options.sycl_subgroup_size),
     which the launch rule writes for kernels that use a tile; on devices without 32-lane sub-groups (a
     CPU with 1 lane) such code is not portable. Tiles of other sizes are not split into sub-groups
-    (no standard SYCL form is right for every sub-group size).
+    (no standard SYCL form is right for every sub-group size). The tile helper's `sync()` and
+    `gpuport_reduce` are work-group barriers and algorithms: right when every work-item of the block
+    reaches them (review). `coalesced_threads()` is review: right for code that keeps CUDA's rules, while
+    code that counts on a whole warp being active gets this work-item's values.
 References
     CUDA C++ Programming Guide, Cooperative Groups; SYCL 2020 specification, 4.9.1.7 (group), 4.9.1.8
     (sub_group), 4.17.3 (group functions), 4.17.4 (group algorithms).
@@ -55,17 +76,29 @@ References
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
 
 from tree_sitter import Node
 
 from ... import parse as ts
 from ...context import RuleContext
-from ...diagnostics import Diagnostic, Safety
+from ...diagnostics import Diagnostic, Safety, Status
 from ...edits import Edit
 from ..base import Rule
+from ._coop_helpers import (
+    COALESCED_HELPER,
+    COALESCED_TYPE,
+    GRID_HELPER,
+    GRID_TYPE,
+    REDUCE,
+    REDUCE_HELPER,
+    TILE_MEMORY_HELPER,
+    TILE_MEMORY_TYPE,
+    TILE_REDUCE_HELPER,
+)
 from ._memory_helpers import block_edit
-from ._model import DIM, declarator_name, enclosing_function, function_name, model, render
+from ._model import DIM, ITEM_NAMES, declarator_name, enclosing_function, function_name, model, render
 from ._warp import body_statements, call_args, int_value, strip_parens
 
 NAMESPACE = "cooperative_groups"
@@ -108,17 +141,29 @@ _ALGORITHMS = {
     "inclusive_scan": "sycl::inclusive_scan_over_group",
     "exclusive_scan": "sycl::exclusive_scan_over_group",
 }
+# `this_grid()` is a function of the nd_item (its helper holds one)
+ITEM_NAMES.add("this_grid")
+GRID_SYNC = (
+    "grid-wide synchronisation has no standard SYCL 2020 form: split the kernel at grid.sync() into "
+    "separate launches"
+)
+# the members each helper type has (a call of another is reported)
+_HELPER_MEMBERS = {
+    "part": {"thread_rank", "size", "num_threads", "meta_group_rank", "meta_group_size", "sync"},
+    "coal": {
+        *("thread_rank", "size", "num_threads", "meta_group_rank", "meta_group_size", "sync"),
+        *("shfl", "shfl_up", "shfl_down", "shfl_xor", "any", "all", "ballot", "match_any"),
+    },
+    "grid": {"is_valid", "thread_rank", "size", "num_threads", "block_rank", "num_blocks"},
+}
+_HELPER_NAMES = {"part": PART_TYPE, "coal": COALESCED_TYPE, "grid": GRID_TYPE}
+# the key of the tile reduction helper (gpuport_reduce over gpuport_thread_group)
+_TILE_REDUCE = "tile reduce"
+# labeled_partition / binary_partition of a coalesced group (a group of one work-item): that group again
+_PARTITIONS = ("labeled_partition", "binary_partition")
 _UNSUPPORTED = {
-    "this_grid": "grid-wide synchronisation has no standard SYCL 2020 form: split the kernel at grid.sync() "
-    "into separate launches",
-    "grid_group": "a grid group (cooperative launch) has no standard SYCL 2020 form: split the kernel at "
-    "grid.sync() into separate launches",
     "multi_grid_group": "multi-device groups have no SYCL counterpart",
     "this_multi_grid": "multi-device groups have no SYCL counterpart",
-    "coalesced_group": "a coalesced group (the active lanes) has no standard SYCL 2020 form",
-    "coalesced_threads": "a coalesced group (the active lanes) has no standard SYCL 2020 form",
-    "binary_partition": "binary_partition has no standard SYCL 2020 form",
-    "labeled_partition": "labeled_partition has no standard SYCL 2020 form",
     "memcpy_async": "cooperative memcpy_async has no standard SYCL 2020 form: copy with a loop and a barrier",
     "wait": "cooperative wait has no standard SYCL 2020 form",
 }
@@ -205,6 +250,12 @@ _KNOWN = {
     "this_thread_block",
     "tiled_partition",
     "sync",
+    "coalesced_group",
+    "coalesced_threads",
+    "grid_group",
+    "this_grid",
+    "block_tile_memory",
+    *_PARTITIONS,
     *FUNCTORS,
     *_ALGORITHMS,
     *_UNSUPPORTED,
@@ -273,9 +324,16 @@ def misparsed_tile(ctx: RuleContext, whole: Node) -> tuple[int, int | None, Node
 
 def type_kind(ctx: RuleContext, member: Node, name: str) -> str | None:
     """'block', 'tile' (32 lanes), 'part' (a generic thread_group, a tile of another size: the partition
-    helper) or 'other' for a cooperative-groups type."""
+    helper), 'coal' (a coalesced group: one work-item), 'grid', 'mem' (block_tile_memory) or 'other' for
+    a cooperative-groups type."""
     if name == "thread_block":
         return "block"
+    if name == "coalesced_group":
+        return "coal"
+    if name == "grid_group":
+        return "grid"
+    if name == "block_tile_memory":
+        return "mem"
     if name == "thread_group":
         return "part"
     if name == "thread_block_tile":
@@ -283,6 +341,16 @@ def type_kind(ctx: RuleContext, member: Node, name: str) -> str | None:
     if name in _UNSUPPORTED:
         return "other"
     return None
+
+
+def _template_arg_text(ctx: RuleContext, member: Node) -> str | None:
+    """The text of the one template argument of `tiled_partition<N>` (a template parameter, an
+    expression), or None."""
+    if member.type != "template_function":
+        return None
+    args = member.child_by_field_name("arguments")
+    named = [a for a in args.named_children if a.type != "comment"] if args is not None else []
+    return render(ctx, named[0].start_byte, named[0].end_byte) if len(named) == 1 else None
 
 
 def _partition_size(ctx: RuleContext, member: Node, call: Node) -> int | None:
@@ -305,23 +373,50 @@ class CoopGroups(Rule):
         refs = cg_refs(ctx)
         by_whole = {w.id: (m, n) for w, m, n in refs}
         kinds = self._variable_kinds(ctx, refs)
+        ctx._cg_emulated = any(k in ("part", "coal") for k in kinds.values())  # type: ignore[attr-defined]
+        ctx._cg_reduce_helpers = {}  # type: ignore[attr-defined]
         yield from self._block_reductions(ctx, kinds, by_whole)
-        parts: list[int] = []
+        # helper name -> first offset that needs it
+        needed: dict[str, int] = {}
         for whole, member, name in refs:
             for d in self._reference(ctx, whole, member, name, kinds, by_whole):
-                if PART_TYPE in "".join(e.text for e in d.edits):
-                    parts.append(d.start)
+                text = "".join(e.text for e in d.edits)
+                if name == "block_tile_memory" and d.status == Status.CONVERTED:
+                    text += TILE_MEMORY_TYPE  # the scratch's type, written by the launch (GP203/GP206)
+                for helper in (PART_TYPE, COALESCED_TYPE, GRID_TYPE, TILE_MEMORY_TYPE):
+                    if helper in text:
+                        needed.setdefault(helper, d.start)
                 yield d
         yield from self._methods(ctx, kinds, by_whole)
-        if parts and b"define GPUPORT_THREAD_GROUP" not in ctx.source:
-            at = min(parts)
-            yield self._ok(
-                at,
-                at,
-                "partition helper (gpuport_thread_group)",
-                [block_edit(ctx, at, PART_HELPER)],
-                "thread_group",
-            )
+        for helper, at in ctx._cg_reduce_helpers.items():  # type: ignore[attr-defined]
+            needed[helper] = min(at, needed.get(helper, at))
+        yield from self._helpers(ctx, needed)
+
+    def _helpers(self, ctx: RuleContext, needed: dict[str, int]) -> Iterator[Diagnostic]:
+        """One block of the helpers the file uses (each under its guard), before the first use."""
+        blocks = [
+            (PART_TYPE, PART_HELPER, b"define GPUPORT_THREAD_GROUP\n"),
+            (COALESCED_TYPE, COALESCED_HELPER, b"define GPUPORT_COALESCED_GROUP"),
+            (GRID_TYPE, GRID_HELPER, b"define GPUPORT_GRID_GROUP"),
+            (TILE_MEMORY_TYPE, TILE_MEMORY_HELPER, b"define GPUPORT_BLOCK_TILE_MEMORY"),
+            (REDUCE, REDUCE_HELPER, b"define GPUPORT_GROUP_REDUCE"),
+            (_TILE_REDUCE, TILE_REDUCE_HELPER, b"define GPUPORT_THREAD_GROUP_REDUCE"),
+        ]
+        if REDUCE in needed and PART_TYPE in needed:  # a template's reduce may be given a tile of the block
+            needed.setdefault(_TILE_REDUCE, needed[REDUCE])
+        chosen = [(key, text) for key, text, guard in blocks if key in needed and guard not in ctx.source]
+        if not chosen:
+            return
+        at = min(needed[key] for key, _ in chosen)
+        names = [re.search(r"struct (\w+)|(gpuport_\w+)\(", text) for _, text in chosen]
+        label = ", ".join(m.group(1) or m.group(2) for m in names if m is not None)
+        yield self._ok(
+            at,
+            at,
+            "partition helper (gpuport_thread_group)" if label == PART_TYPE else f"group helpers ({label})",
+            [block_edit(ctx, at, "".join(text for _, text in chosen))],
+            "thread_group",
+        )
 
     # -- include, alias, using ----------------------------------------------------------------------
 
@@ -380,13 +475,19 @@ class CoopGroups(Rule):
             t = decl.child_by_field_name("type")
             if t is None or ctx.text(t) != "auto":
                 continue
-            kind = self._call_kind(ctx, value, refs)
+            kind = self._call_kind(ctx, value, refs, out)
             fn = enclosing_function(d)
             if kind is not None and fn is not None:
                 out[(fn.id, ctx.text(var))] = kind
         return out
 
-    def _call_kind(self, ctx: RuleContext, expr: Node, refs: list[tuple[Node, Node, str]]) -> str | None:
+    def _call_kind(
+        self,
+        ctx: RuleContext,
+        expr: Node,
+        refs: list[tuple[Node, Node, str]],
+        kinds: dict[tuple[int, str], str] | None = None,
+    ) -> str | None:
         expr = strip_parens(expr)
         if expr.type != "call_expression":
             return None
@@ -397,16 +498,24 @@ class CoopGroups(Rule):
                     return "block"
                 if name == "tiled_partition":
                     return "tile" if _partition_size(ctx, member, expr) == WARP else "part"
+                if name == "coalesced_threads":
+                    return "coal"
+                if name == "this_grid":
+                    return "grid"
+                if name in _PARTITIONS:
+                    args = call_args(expr)
+                    parent = self._kind(ctx, args[0], kinds) if len(args) == 2 and kinds is not None else None
+                    return "coal" if parent == "coal" else "other"
                 if name in _UNSUPPORTED:
                     return "other"
         return None
 
-    def _kind(self, ctx: RuleContext, expr: Node, kinds: dict[tuple[int, str], str]) -> str | None:
+    def _kind(self, ctx: RuleContext, expr: Node, kinds: dict[tuple[int, str], str] | None) -> str | None:
         expr = strip_parens(expr)
         if expr.type == "identifier":
             fn = enclosing_function(expr)
-            return kinds.get((fn.id, ctx.text(expr))) if fn is not None else None
-        return self._call_kind(ctx, expr, cg_refs(ctx))
+            return kinds.get((fn.id, ctx.text(expr))) if fn is not None and kinds is not None else None
+        return self._call_kind(ctx, expr, cg_refs(ctx), kinds)
 
     # -- namespace-level names --------------------------------------------------------------------------
 
@@ -457,11 +566,47 @@ class CoopGroups(Rule):
                 [Edit(s, e, PART_TYPE)],
                 name,
             )
+        elif kind == "coal":
+            yield self._ok(
+                s,
+                e,
+                f"`{ctx.text(whole)}` -> `{COALESCED_TYPE}` (a group of this work-item alone: CUDA's coalesced "
+                "group is the threads active at the call, which need not be the whole warp, so correct code "
+                "does not depend on its size)",
+                [Edit(s, e, COALESCED_TYPE)],
+                name,
+            )
+        elif kind == "grid":
+            yield self._ok(
+                s,
+                e,
+                f"`{ctx.text(whole)}` -> `{GRID_TYPE}` (ranks and sizes over the nd_range; no grid.sync())",
+                [Edit(s, e, GRID_TYPE)],
+                name,
+            )
+        elif kind == "mem":
+            decl = whole.parent
+            shared = decl is not None and any(
+                c.type == "type_qualifier" and ctx.text(c) == "__shared__" for c in decl.children
+            )
+            yield self._ok(
+                s,
+                e,
+                f"`{ctx.text(whole)}` -> `{TILE_MEMORY_TYPE}`: unused, the tile collectives use work-group "
+                "algorithms",
+                # a `__shared__` scratch becomes a parameter and local accessor of that type (GP206 copies
+                # the type text, translated by sycl_type_text); elsewhere the name is rewritten here
+                [] if shared else [Edit(s, e, TILE_MEMORY_TYPE + ctx.slice(member.end_byte, e))],
+                name,
+            )
         if call is None:
             if name in FUNCTORS:
                 yield from self._functor(ctx, whole, member, name)
             return
-        if name == "this_thread_block" or name == "tiled_partition":
+        if name == "coalesced_threads" or name in _PARTITIONS:
+            yield from self._coalesced(ctx, whole, call, name, kinds, device)
+            return
+        if name == "this_thread_block" or name == "tiled_partition" or name == "this_grid":
             if not device or f is None or not f.needs_item:
                 yield self.unconverted(
                     s,
@@ -475,8 +620,18 @@ class CoopGroups(Rule):
                 yield self._ok(
                     s,
                     e,
-                    "`this_thread_block()` -> `item.get_group()`",
+                    "`this_thread_block()` -> `item.get_group()`"
+                    + (" (its block_tile_memory scratch is not needed)" if call_args(call) else ""),
                     [Edit(call.start_byte, call.end_byte, "item.get_group()")],
+                    name,
+                )
+                return
+            if name == "this_grid":
+                yield self._ok(
+                    s,
+                    e,
+                    f"`this_grid()` -> `{GRID_TYPE}(item)`: ranks and sizes over the nd_range",
+                    [Edit(call.start_byte, call.end_byte, f"{GRID_TYPE}(item)")],
                     name,
                 )
                 return
@@ -488,7 +643,7 @@ class CoopGroups(Rule):
                 if member.type != "template_function" and len(args) == 2
                 else str(size)
                 if size is not None
-                else None
+                else _template_arg_text(ctx, member)
             )
             if size != WARP and parent_kind == "block" and n_text is not None and len(args) >= 1:
                 b = render(ctx, args[0].start_byte, args[0].end_byte)
@@ -523,11 +678,19 @@ class CoopGroups(Rule):
             )
         elif name == "sync":
             args = call_args(call)
-            if len(args) == 1 and self._kind(ctx, args[0], kinds) == "part":
+            if len(args) == 1 and self._kind(ctx, args[0], kinds) == "grid":
+                yield self.unconverted(
+                    s, e, f"`{ctx.text(call)}`: {GRID_SYNC}", family="cooperative_groups", symbol=name
+                )
+                return
+            group_kind = self._kind(ctx, args[0], kinds) if len(args) == 1 else None
+            if group_kind in ("part", "coal"):
                 yield self._ok(
                     s,
                     e,
-                    "`sync(g)` -> `g.sync()` (the partition helper's barrier)",
+                    "`sync(g)` -> `g.sync()` ("
+                    + ("the partition helper's barrier" if group_kind == "part" else "nothing to wait for")
+                    + ")",
                     [
                         Edit(
                             call.start_byte,
@@ -554,6 +717,57 @@ class CoopGroups(Rule):
             yield from self._algorithm(ctx, whole, call, name, kinds, by_whole)
         elif name in FUNCTORS:
             yield from self._functor(ctx, whole, member, name)
+
+    def _coalesced(
+        self,
+        ctx: RuleContext,
+        whole: Node,
+        call: Node,
+        name: str,
+        kinds: dict[tuple[int, str], str],
+        device: bool,
+    ) -> Iterator[Diagnostic]:
+        """`coalesced_threads()` -> `gpuport_coalesced_group()`; `labeled_partition(c, l)` /
+        `binary_partition(c, p)` of such a group -> `gpuport_labeled_partition(c, l)` (that group again)."""
+        s, e = whole.start_byte, whole.end_byte
+        if not device:
+            yield self.unconverted(
+                s, e, f"`{name}` outside a device function", family="cooperative_groups", symbol=name
+            )
+            return
+        if name == "coalesced_threads":
+            yield self._ok(
+                s,
+                e,
+                f"`coalesced_threads()` -> `{COALESCED_TYPE}()`: this work-item alone. CUDA's coalesced group "
+                "is the threads active at the call, which need not be the whole warp even in converged code, "
+                "so code correct in CUDA does not depend on its size: size() 1, thread_rank() 0, shfl(v, 0) v, "
+                "any/all(p) p, ballot(p) p, reduce(g, v, op) v (review: code that counts on a whole warp being active, "
+                "e.g. dividing a reduction by 32, gets this work-item's values)",
+                [Edit(call.start_byte, call.end_byte, f"{COALESCED_TYPE}()")],
+                name,
+                # right for code that keeps CUDA's rules; code that counts on a whole warp being active
+                # (dividing a reduction by 32) gets this work-item's values
+                Safety.REVIEW,
+            )
+            return
+        if self._call_kind(ctx, call, cg_refs(ctx), kinds) != "coal":
+            yield self.unconverted(
+                s,
+                e,
+                f"`{name}` of a group that is not a coalesced group has no standard SYCL 2020 form",
+                family="cooperative_groups",
+                symbol=name,
+            )
+            return
+        new = f"gpuport_{name}"
+        yield self._ok(
+            s,
+            e,
+            f"`{ctx.text(whole)}` -> `{new}`: a partition of a group of one work-item is that group",
+            [Edit(s, e, new)],
+            name,
+        )
 
     def _functor(self, ctx: RuleContext, whole: Node, member: Node, name: str) -> Iterator[Diagnostic]:
         end = (
@@ -582,9 +796,19 @@ class CoopGroups(Rule):
     ) -> Iterator[Diagnostic]:
         args = call_args(call)
         new = _ALGORITHMS[name]
-        # a group of unknown type (a template's `Group &g`) gets SYCL's algorithm too: it takes any SYCL group
-        ok = len(args) in (2, 3) and self._kind(ctx, args[0], kinds) in ("tile", None)
-        if ok and len(args) == 3:
+        kind = self._kind(ctx, args[0], kinds) if args else None
+        # a group of unknown type (a template's `Group &g`) gets SYCL's algorithm too: it takes any SYCL group;
+        # in a file with emulated groups, the reduce helper (SYCL's algorithm for SYCL groups)
+        emulated = kind in ("part", "coal") or (kind is None and getattr(ctx, "_cg_emulated", False))
+        if name == "reduce" and emulated:
+            new = REDUCE
+            # the overload it needs: the coalesced helper's own, the tile helper's, the generic one
+            helper = {"coal": COALESCED_TYPE, "part": _TILE_REDUCE}.get(kind or "", REDUCE)
+            ctx._cg_reduce_helpers.setdefault(helper, whole.start_byte)  # type: ignore[attr-defined]
+        ok = len(args) in (2, 3) and (
+            kind in ("tile", None) or (kind in ("part", "coal") and name == "reduce")
+        )
+        if ok and len(args) == 3 and kind != "coal":  # a group of one work-item never calls the operator
             op = strip_parens(args[2])
             fn = op.child_by_field_name("function") if op.type == "call_expression" else None
             ok = fn is not None and by_whole.get(fn.id, (None, ""))[1] in FUNCTORS
@@ -603,9 +827,33 @@ class CoopGroups(Rule):
         edits = [Edit(whole.start_byte, whole.end_byte, new)]
         if len(args) == 2:
             edits.append(Edit(args[1].end_byte, args[1].end_byte, ", sycl::plus<>()"))
-        yield self._ok(
-            whole.start_byte, whole.end_byte, f"`{ctx.text(whole)}` -> `{new}` on the sub-group", edits, name
-        )
+        if new != REDUCE:
+            yield self._ok(
+                whole.start_byte,
+                whole.end_byte,
+                f"`{ctx.text(whole)}` -> `{new}` on the sub-group",
+                edits,
+                name,
+            )
+        elif kind == "part":
+            yield self._ok(
+                whole.start_byte,
+                whole.end_byte,
+                f"`{ctx.text(whole)}` over a tile of the block -> `{REDUCE}`: one work-group reduction per tile, "
+                "right when every work-item of the block reaches the call (the whole block converged)",
+                edits,
+                name,
+                Safety.REVIEW,
+            )
+        else:
+            yield self._ok(
+                whole.start_byte,
+                whole.end_byte,
+                f"`{ctx.text(whole)}` -> `{REDUCE}`: SYCL's reduce_over_group for a SYCL group, the value "
+                "itself for a coalesced group (one work-item), work-group reductions for a tile of the block",
+                edits,
+                name,
+            )
 
     # -- member functions ---------------------------------------------------------------------------------
 
@@ -621,6 +869,24 @@ class CoopGroups(Rule):
             if obj is None or field is None or fe is None:
                 continue
             kind = self._kind(ctx, obj, kinds)
+            if kind == "grid" and ctx.text(field) == "sync":
+                yield self.unconverted(
+                    field.start_byte,
+                    field.end_byte,
+                    f"`{ctx.text(call)}`: {GRID_SYNC}",
+                    family="cooperative_groups",
+                    symbol="sync",
+                )
+            if kind in _HELPER_MEMBERS and ctx.text(field) not in _HELPER_MEMBERS[kind]:
+                if kind != "grid" or ctx.text(field) != "sync":  # reported above
+                    yield self.unconverted(
+                        field.start_byte,
+                        field.end_byte,
+                        f"`{ctx.text(field)}` of an emulated cooperative group ({_HELPER_NAMES[kind]}) has no "
+                        "SYCL translation here",
+                        family="cooperative_groups",
+                        symbol=ctx.text(field),
+                    )
             if kind not in ("block", "tile"):
                 continue
             method = ctx.text(field)

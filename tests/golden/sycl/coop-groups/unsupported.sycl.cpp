@@ -14,9 +14,25 @@ struct gpuport_thread_group {
   void sync() const { sycl::group_barrier(block); }
 };
 #endif
+#ifndef GPUPORT_GRID_GROUP
+#define GPUPORT_GRID_GROUP
+// cooperative_groups::grid_group: every work-item of the launch (no sync(): no standard SYCL 2020 form)
+struct gpuport_grid_group {
+  sycl::nd_item<3> item;
+  explicit gpuport_grid_group(const sycl::nd_item<3> &it) : item(it) {}
+  bool is_valid() const { return true; }
+  unsigned long long thread_rank() const {
+    return item.get_group_linear_id() * item.get_local_range().size() + item.get_local_linear_id();
+  }
+  unsigned long long size() const { return item.get_global_range().size(); }
+  unsigned long long num_threads() const { return item.get_global_range().size(); }
+  unsigned long long block_rank() const { return item.get_group_linear_id(); }
+  unsigned long long num_blocks() const { return item.get_group_range().size(); }
+};
+#endif
 
 void grid_step(float *x, const sycl::nd_item<3> &item) {
-    grid_group grid = this_grid();
+    gpuport_grid_group grid = gpuport_grid_group(item);
     sycl::group<3> block = item.get_group();
     gpuport_thread_group half = gpuport_thread_group(block, 16);
     x[block.get_local_linear_id()] += 1.0f;
