@@ -5,7 +5,9 @@ What it does
     `__reduce_min_sync` -> `sycl::minimum<>()`, `__reduce_max_sync` -> `sycl::maximum<>()`,
     `__reduce_and_sync` / `__reduce_or_sync` / `__reduce_xor_sync` -> `sycl::bit_and<>()` /
     `sycl::bit_or<>()` / `sycl::bit_xor<>()`, when the mask is the full warp (`0xffffffff`, a macro or
-    constexpr of that value, or `__activemask()`). A partial mask is reported unconverted.
+    constexpr of that value, or `__activemask()`), or a parameter of the enclosing device function (the
+    caller's mask, as in reduction's `warpReduceSum<int>(unsigned mask, int v)`: taken as the whole warp,
+    as GP230 takes a shuffle loop's mask; review). A literal partial mask is reported unconverted.
 Why
     These sm_80 intrinsics reduce over every lane of the warp; with all lanes taking part that is a
     sub-group reduction, which SYCL expresses for any sub-group size (the code treats the result as the
@@ -16,7 +18,8 @@ Example
 Translated to
     unsigned total = sycl::reduce_over_group(item.get_sub_group(), (unsigned)pc, sycl::plus<>());
 Safety
-    safe for a full mask: all lanes of the sub-group take part, as all lanes of the warp did. When the
+    safe for a full mask: all lanes of the sub-group take part, as all lanes of the warp did; review for a
+    caller's mask (the callers must pass every lane, as reduction's do for blocks of 32 or more). When the
     code also assumes 32 lanes elsewhere (a `& 31` lane, per-warp arrays), GP233/GP303-GP305 report it.
 References
     CUDA C++ Programming Guide, Warp Reduce Functions; SYCL 2020 specification, 4.17.4.5
@@ -31,7 +34,7 @@ from tree_sitter import Node
 
 from ... import parse as ts
 from ...context import RuleContext
-from ...diagnostics import Diagnostic
+from ...diagnostics import Diagnostic, Safety
 from ...edits import Edit
 from ..base import Rule
 from ._model import enclosing_function, model
@@ -91,7 +94,8 @@ class WarpReduceSync(Rule):
             assert fn_node is not None
             if len(args) != 2:
                 continue
-            if not full_mask(ctx, args[0]):
+            from_caller = _caller_mask(ctx, fn, args[0])
+            if not full_mask(ctx, args[0]) and not from_caller:
                 yield self.unconverted(
                     fn_node.start_byte,
                     fn_node.end_byte,
@@ -105,11 +109,38 @@ class WarpReduceSync(Rule):
             yield self.converted(
                 fn_node.start_byte,
                 fn_node.end_byte,
-                f"`{name}` -> sycl::reduce_over_group on the sub-group",
+                f"`{name}` -> sycl::reduce_over_group on the sub-group"
+                + (
+                    f" (the mask `{ctx.text(args[0])}` is the caller's: taken as the whole warp, as GP230 takes "
+                    "a shuffle loop's; the callers must pass every lane)"
+                    if from_caller and not full_mask(ctx, args[0])
+                    else ""
+                ),
                 [
                     Edit(call.start_byte, value.start_byte, f"sycl::reduce_over_group({SG}, "),
                     Edit(value.end_byte, call.end_byte, f", {OPS[name]})"),
                 ],
                 family="device",
                 symbol=name,
+                safety=Safety.REVIEW if from_caller and not full_mask(ctx, args[0]) else Safety.SAFE,
             )
+
+
+def _caller_mask(ctx: RuleContext, fn: Node, mask: Node) -> bool:
+    """The mask is a parameter of the enclosing device function (reduction's
+    `warpReduceSum<int>(unsigned mask, int v)` specialisation): the caller decides it, as for the shuffle
+    loop of the generic version, which GP230 translates dropping its mask."""
+    mask = strip_parens(mask)
+    if mask.type != "identifier":
+        return False
+    declarator = fn.child_by_field_name("declarator")
+    while declarator is not None and declarator.type != "function_declarator":
+        declarator = declarator.child_by_field_name("declarator")
+    params = declarator.child_by_field_name("parameters") if declarator is not None else None
+    for p in params.named_children if params is not None else []:
+        d = p.child_by_field_name("declarator")
+        while d is not None and d.type != "identifier":
+            d = d.child_by_field_name("declarator")
+        if d is not None and ctx.text(d) == ctx.text(mask):
+            return True
+    return False
