@@ -139,7 +139,7 @@ def test_sycl_rename_collision_keeps_both_files(tmp_path: Path) -> None:
     assert b"sycl::nd_item<3> &item" in (out / "k.cu.cpp").read_bytes()  # the kernel's translation
     assert b'#include "k.cu.cpp"' in (out / "main.cpp").read_bytes()  # its include follows
     assert not (out / "k.cu").exists()
-    assert b"k.cu is written as k.cu.cpp" in proc.stdout + proc.stderr or b"k.cu.cpp" in proc.stdout
+    assert b"k.cu is written as k.cu.cpp" in proc.stdout + proc.stderr  # the note says so
     assert (src / "k.cpp").read_bytes().startswith(b"// the user's own")
 
 

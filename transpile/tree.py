@@ -119,7 +119,6 @@ def _renamed(rel: str, ext_map: dict[str, str]) -> str:
     return rel if new is None else rel[: -len(suffix)] + new
 
 
-_IDENT_TOKEN = re.compile(rb"[A-Za-z_]\w*")
 _CG_ALIAS = re.compile(rb"\bnamespace\s+([A-Za-z_]\w*)\s*=\s*(?:::)?cooperative_groups\s*;")
 
 
@@ -245,7 +244,7 @@ def tree_model(contents: dict[str, bytes], out_names: dict[str, str], options: O
             if h not in c_names:
                 c_names[h] = extern_c_names(contents[h]) if h in contents else set()
             declared |= c_names[h]
-        own = {t.decode() for t in _IDENT_TOKEN.findall(contents[rel])}
+        own = {t.decode() for t in identifier_tokens(contents[rel])}
         if declared & own:
             facts.c_linkage[rel] = tuple(sorted(declared & own))
     tables = load_tables()

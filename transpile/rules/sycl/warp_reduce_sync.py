@@ -37,7 +37,7 @@ from ...context import RuleContext
 from ...diagnostics import Diagnostic, Safety
 from ...edits import Edit
 from ..base import Rule
-from ._model import enclosing_function, model
+from ._model import declarator_name, enclosing_function, model
 from ._warp import SG, call_args, call_name, int_value, strip_parens
 
 OPS = {
@@ -133,14 +133,11 @@ def _caller_mask(ctx: RuleContext, fn: Node, mask: Node) -> bool:
     mask = strip_parens(mask)
     if mask.type != "identifier":
         return False
-    declarator = fn.child_by_field_name("declarator")
-    while declarator is not None and declarator.type != "function_declarator":
-        declarator = declarator.child_by_field_name("declarator")
-    params = declarator.child_by_field_name("parameters") if declarator is not None else None
-    for p in params.named_children if params is not None else []:
-        d = p.child_by_field_name("declarator")
-        while d is not None and d.type != "identifier":
-            d = d.child_by_field_name("declarator")
-        if d is not None and ctx.text(d) == ctx.text(mask):
-            return True
-    return False
+    f = next((f for f in model(ctx).functions.values() if f.node.id == fn.id), None)
+    params = f.params_node if f is not None else None
+    names = (
+        declarator_name(ctx, d)
+        for p in (params.named_children if params is not None else [])
+        if (d := p.child_by_field_name("declarator")) is not None
+    )
+    return any(n is not None and n[0] == ctx.text(mask) for n in names)
