@@ -1,8 +1,8 @@
-"""The standard-SYCL library helpers run right: the golden outputs of GP270 (cuFFT), GP269 (cuComplex)
-and GP255 (cuRAND's host generator) are built with AdaptiveCpp for the CPU and run, and every number they
-print is checked against an independent reference (numpy's FFT; complex arithmetic by Python; the device
-generator of the same seed). The goldens show the text; this shows the helpers compute what cuFFT,
-cuComplex.h and cuRAND compute."""
+"""The standard-SYCL library helpers run right: the golden outputs of GP270 (cuFFT), GP269 (cuComplex),
+GP254 (cuBLAS and cuBLASLt), GP255 (cuRAND's host generator) and GP206's arch-guarded shared memory are built with AdaptiveCpp for the
+CPU and run, and every number they print is checked against an independent reference (numpy's FFT; complex
+arithmetic by Python; the device generator of the same seed; sums by Python). The goldens show the text;
+this shows the helpers compute what cuFFT, cuComplex.h and cuRAND compute."""
 
 from __future__ import annotations
 
@@ -174,3 +174,47 @@ def test_cufftxt_plans_match_numpy(tmp_path: Path) -> None:
     want = np.fft.fft(x, axis=1).reshape(-1)
     assert np.allclose(_complex(rows["f32"]), want, atol=1e-4)
     assert np.allclose(_complex(rows["f16"]), want, atol=1e-2)  # stored as half
+
+
+@pytest.mark.acpp
+@pytest.mark.slow
+def test_arch_branch_shared_memory_sums_blocks(tmp_path: Path) -> None:
+    # shoc's `#if __CUDA_ARCH__ <= 130` shared array beside the `#else` pointer of the same name: only the
+    # sm_90 branch shapes the kernel, so the block sums are CUDA's (not a type error, not a second array).
+    out = _build_and_run(GOLDEN / "shared-memory" / "arch_branches.sycl.cpp", tmp_path)
+    values = [float(i % 7) for i in range(4 * 256)]
+    assert [float(x) for x in out.split()] == [sum(values[b * 256 : (b + 1) * 256]) for b in range(4)]
+
+
+@pytest.mark.acpp
+@pytest.mark.slow
+def test_cublaslt_matmul_matches_numpy(tmp_path: Path) -> None:
+    # llm.c's cuBLASLt calls: transposed A, bias and GELU-bias epilogues, strided batches, row-major layouts.
+    np = pytest.importorskip("numpy")
+    rows = _named_rows(_build_and_run(GOLDEN / "lib-cublas" / "lt_matmul.sycl.cpp", tmp_path))
+    m, n, k, batch = 5, 3, 4, 2
+
+    def fill(count: int, seed: int):
+        return np.array([((i * 7 + seed * 3) % 11) / 8.0 - 0.6 for i in range(count)], dtype=np.float64)
+
+    a, b, bias = fill(batch * k * m, 1), fill(batch * k * n, 2), fill(m, 3)
+
+    def col(values, r: int, c: int):  # column-major r x c
+        return values[: r * c].reshape(c, r).T
+
+    def gelu(x):
+        return 0.5 * x * (1 + np.tanh(0.7978845608 * (x + 0.044715 * x**3)))
+
+    product = col(a, k, m).T @ col(b, k, n)  # A stored K x M, transposed
+    expected = {
+        "bias": product + bias[:, None],
+        "gelu_bias": gelu(0.5 * product + bias[:, None]),
+        "batched": np.concatenate(
+            [(col(a[i * k * m :], k, m).T @ col(b[i * k * n :], k, n)).T.ravel() for i in range(batch)]
+        ),
+        "rowmajor": a[: m * k].reshape(m, k) @ b[: k * n].reshape(k, n),
+    }
+    for name in ("bias", "gelu_bias"):
+        assert np.allclose(rows[name], expected[name].T.ravel(), atol=2e-5), name
+    assert np.allclose(rows["batched"], expected["batched"], atol=2e-5)
+    assert np.allclose(rows["rowmajor"], expected["rowmajor"].ravel(), atol=2e-5)

@@ -172,6 +172,33 @@ def _outside_nvcc(ctx: RuleContext, node: Node) -> bool:
     return False
 
 
+# Macros that give the CUDA toolkit's version: a definition under a test of them stands in for a CUDA
+# function older toolkits lack (llm.c's `__ldcs` for bfloat16 before CUDA 12).
+_TOOLKIT_VERSION_MACROS = (
+    b"__CUDACC_VER_MAJOR__",
+    b"__CUDACC_VER_MINOR__",
+    b"CUDART_VERSION",
+    b"CUDA_VERSION",
+)
+
+
+def _toolkit_polyfill(ctx: RuleContext, node: Node) -> bool:
+    """True inside `#if`/`#elif` whose condition tests the toolkit's version: the file declares the function
+    only for toolkits that lack it, and every other use of the name is CUDA's own. (Macros under such tests
+    stay declared: `#define CUBLAS_COMPUTE_32F CUDA_R_32F` names the macro, not CUDA's enumerator.)"""
+    if not any(m in ctx.source for m in _TOOLKIT_VERSION_MACROS):
+        return False
+    n = node.parent
+    while n is not None:
+        if n.type in ("preproc_if", "preproc_elif"):
+            cond = n.child_by_field_name("condition")
+            text = cond.text or b"" if cond is not None else b""
+            if any(m in text for m in _TOOLKIT_VERSION_MACROS):
+                return True
+        n = n.parent
+    return False
+
+
 @dataclass
 class RuleContext:
     source: bytes
@@ -246,6 +273,8 @@ class RuleContext:
                     continue  # `struct cudaDeviceProp p;` names CUDA's struct; it does not declare one
                 if _outside_nvcc(self, parent):
                     continue  # `#ifndef __CUDACC__ inline float rsqrtf(...)`: never compiled by nvcc
+                if parent.type == "function_declarator" and _toolkit_polyfill(self, parent):
+                    continue  # `#if __CUDACC_VER_MAJOR__ < 12 __device__ T __ldcs(...)`: CUDA's name elsewhere
                 found.add(occ.name)
         return frozenset(found)
 

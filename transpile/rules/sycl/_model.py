@@ -44,6 +44,9 @@ from ._syntax import (
     constructed_variable as constructed_variable,
 )
 from ._syntax import (
+    dead_in_device_pass as dead_in_device_pass,
+)
+from ._syntax import (
     declarator_name as declarator_name,
 )
 from ._syntax import (
@@ -883,6 +886,8 @@ def _shared_vars(ctx: RuleContext, f: Function) -> list[SharedVar]:
             continue
         if not any(c.type == "type_qualifier" and ctx.text(c) == "__shared__" for c in node.children):
             continue
+        if not f.host_too and dead_in_device_pass(ctx, node, body):
+            continue  # an older architecture's declaration (`#if __CUDA_ARCH__ <= 130`): never compiled
         extern = any(ctx.text(c) == "extern" for c in node.children if c.type == "storage_class_specifier")
         decls = node.children_by_field_name("declarator")
         elem = " ".join(

@@ -6,7 +6,7 @@ their types, whether a byte range is code, the identifiers of a node, inline PTX
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 
 from tree_sitter import Node
 
@@ -277,3 +277,84 @@ def constructed_variable(ctx: RuleContext, declarator: Node) -> str | None:
         return None
     inner = declarator.child_by_field_name("declarator")
     return ctx.text(inner) if inner is not None and inner.type == "identifier" else None
+
+
+# nvcc's device pass, as the SYCL translation reads it (GP264): `__CUDA_ARCH__` is sm_90, the H200 the
+# runs are measured on and CUDA 12.8's newest data-centre part.
+ARCH = "__CUDA_ARCH__"
+ARCH_VALUE = 900
+
+_PP_BINARY: dict[str, Callable[[int, int], int]] = {
+    "<": lambda a, b: int(a < b),
+    "<=": lambda a, b: int(a <= b),
+    ">": lambda a, b: int(a > b),
+    ">=": lambda a, b: int(a >= b),
+    "==": lambda a, b: int(a == b),
+    "!=": lambda a, b: int(a != b),
+    "&&": lambda a, b: int(bool(a) and bool(b)),
+    "||": lambda a, b: int(bool(a) or bool(b)),
+    "+": lambda a, b: a + b,
+    "-": lambda a, b: a - b,
+    "*": lambda a, b: a * b,
+}
+
+
+def arch_condition(ctx: RuleContext, cond: Node) -> int | None:
+    """The value of a preprocessor condition in nvcc's sm_90 device pass, when it depends on nothing but
+    `__CUDA_ARCH__` and literals (`__CUDA_ARCH__ <= 130`, `defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 700`);
+    None when any other name decides it."""
+    t = cond.type
+    if t == "number_literal":
+        digits = ctx.text(cond).rstrip("uUlL")
+        return int(digits, 0) if digits.isdigit() or digits.lower().startswith("0x") else None
+    if t == "identifier":
+        return ARCH_VALUE if ctx.text(cond) == ARCH else None
+    if t == "preproc_defined":
+        names = [ctx.text(c) for c in cond.named_children if c.type == "identifier"]
+        return 1 if names == [ARCH] else None
+    if t == "parenthesized_expression" and cond.named_child_count == 1:
+        return arch_condition(ctx, cond.named_children[0])
+    if t == "unary_expression":
+        op, arg = cond.child_by_field_name("operator"), cond.child_by_field_name("argument")
+        value = arch_condition(ctx, arg) if arg is not None else None
+        if value is None or op is None:
+            return None
+        return {"!": int(not value), "-": -value, "+": value}.get(ctx.text(op))
+    if t == "binary_expression":
+        op_node = cond.child_by_field_name("operator")
+        left, right = cond.child_by_field_name("left"), cond.child_by_field_name("right")
+        if op_node is None or left is None or right is None:
+            return None
+        symbol = ctx.text(op_node)
+        a, b = arch_condition(ctx, left), arch_condition(ctx, right)
+        # `0 && X` and `1 || X` are decided whatever X is
+        if symbol == "&&" and 0 in (a, b):
+            return 0
+        if symbol == "||" and ((a is not None and a != 0) or (b is not None and b != 0)):
+            return 1
+        fn = _PP_BINARY.get(symbol)
+        return None if fn is None or a is None or b is None else fn(a, b)
+    return None
+
+
+def dead_in_device_pass(ctx: RuleContext, node: Node, stop: Node) -> bool:
+    """Whether `node` sits in a branch of a `#if`/`#elif`/`#ifdef __CUDA_ARCH__` chain (below `stop`) that
+    nvcc's sm_90 device pass never compiles: `extern __shared__ float s[]` under shoc's
+    `#if __CUDA_ARCH__ <= 130`, whose `#else` declares the same name another way."""
+    child, n = node, node.parent
+    while n is not None and n != stop:
+        if n.type in ("preproc_if", "preproc_elif", "preproc_ifdef"):
+            alternative = n.child_by_field_name("alternative")
+            in_alternative = alternative is not None and child == alternative
+            if n.type == "preproc_ifdef":
+                name = n.child_by_field_name("name")
+                value = 1 if name is not None and ctx.text(name) == ARCH else None
+                if value is not None and ctx.text(n.children[0]).replace(" ", "").endswith("ifndef"):
+                    value = 0
+            else:
+                c = n.child_by_field_name("condition")
+                value = arch_condition(ctx, c) if c is not None and child != c else None
+            if value is not None and bool(value) == in_alternative:
+                return True
+        child, n = n, n.parent
+    return False

@@ -810,7 +810,9 @@ class CoopGroups(Rule):
         )
         if ok and len(args) == 3 and kind != "coal":  # a group of one work-item never calls the operator
             op = strip_parens(args[2])
-            fn = op.child_by_field_name("function") if op.type == "call_expression" else None
+            # `cg::plus<float>()` or `cg::plus<float>{}`
+            field = {"call_expression": "function", "compound_literal_expression": "type"}.get(op.type)
+            fn = op.child_by_field_name(field) if field is not None else None
             ok = fn is not None and by_whole.get(fn.id, (None, ""))[1] in FUNCTORS
         if ok and name == "reduce" and len(args) != 3:
             ok = False

@@ -48,10 +48,9 @@ from ...context import RuleContext
 from ...diagnostics import Diagnostic
 from ...edits import Edit
 from ..base import Rule
+from ._syntax import ARCH, ARCH_VALUE
 
 MACROS = frozenset({"__CUDACC__", "__NVCC__"})
-ARCH = "__CUDA_ARCH__"
-ARCH_VALUE = "900"  # sm_90: the H200 the runs are measured on, and CUDA 12.8's newest data-centre part
 _FUNCTIONS = frozenset({"function_definition"})
 
 
@@ -120,7 +119,7 @@ class CudaCompiler(Rule):
             if not _device_only(ctx, chain):
                 continue
             for n in _tests(ctx, cond, frozenset({ARCH})):
-                new = "1" if n.type == "preproc_defined" else ARCH_VALUE
+                new = "1" if n.type == "preproc_defined" else str(ARCH_VALUE)
                 yield self.converted(
                     n.start_byte,
                     n.end_byte,

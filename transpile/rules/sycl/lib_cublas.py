@@ -10,7 +10,17 @@ What it does
     `gpuport_blas_gemm_strided_batched<..>`, `cublasGemmEx` (half/float/double data, float or double
     compute) -> `gpuport_blas_gemm_ex`; `cublas[SD]gemv` -> `gpuport_blas_gemv<..>`; level 1
     `axpy/dot/nrm2/asum/scal/copy/swap`, `cublasI[sd]amax/amin` (S and D) -> `gpuport_blas_<op><T>`;
-    `cublasSetVector/GetVector/SetMatrix/GetMatrix` (and `Async`) -> `gpuport_blas_copy_vector/matrix[_async]`.
+    `cublasSetVector/GetVector/SetMatrix/GetMatrix` (and `Async`) -> `gpuport_blas_copy_vector/matrix[_async]`;
+    `cublasGemmStridedBatchedEx` (and `cublasGemmEx` with int8 data, int32 results) ->
+    `gpuport_blas_gemm_strided_batched_ex`.
+    cuBLASLt (`#include <cublasLt.h>`, a block guarded by `GPUPORT_SYCL_BLASLT`): its handle is the cuBLAS
+    one; matmul descriptors (compute and scale type, transposes, epilogues default/relu/bias/relu-bias/
+    gelu/gelu-bias, bias pointer and type), matrix layouts (type, rows, columns, leading dimension, column
+    or row order, batch count and stride), preferences and the heuristic (one algorithm) ->
+    `gpuport_blaslt_*`; `cublasLtMatmul` computes D = epilogue(alpha op(A) op(B) + beta C + bias) for
+    float, half, bfloat16, double and int8 (int32 compute) data. Attribute values the helpers do not
+    compute (device scalars, other epilogues and orders) make the setter return 15
+    (`CUBLAS_STATUS_NOT_SUPPORTED`), so the program's status check stops it.
     The legacy API (`#include <cublas.h>`: no handle, scalars by value, `dot/nrm2/asum/i?amax/amin` return
     their result) gets, in place of that include, the same helpers plus a block guarded by
     `GPUPORT_SYCL_BLAS_LEGACY`: overloads of the same `gpuport_blas_<op><T>` names without the handle and
@@ -48,7 +58,9 @@ Safety
     `cublasSetKernelStream`, asynchronously as in cuBLAS; legacy results (`cublasSdot`) are returned after
     waiting. `cublasFree` waits for queued work first, as `cudaFree` does.
 References
-    cuBLAS documentation (cuBLAS API: helper functions, level-1 and level-3 functions, cublasGemmEx);
+    cuBLAS documentation (cuBLAS API: helper functions, level-1 and level-3 functions, cublasGemmEx;
+    cuBLASLt API: cublasLtMatmul, cublasLtMatmulDescAttributes_t, cublasLtMatrixLayoutAttribute_t,
+    cublasLtEpilogue_t);
     SYCL 2020 specification, 4.9.4 (parallel_for), 4.17.4.5 (reduce_over_group), 4.8 (USM).
 """
 
@@ -195,6 +207,39 @@ int gpuport_blas_gemv(gpuport_blas_handle h, char trans, int m, int n, const T *
   });
   return 0;
 }
+// cublasGemmStridedBatchedEx: as cublasGemmEx below, `batch` matrices stride_* elements apart; int8 data with
+// int32 results and compute (int32 scalars) too.
+inline int gpuport_blas_gemm_strided_batched_ex(gpuport_blas_handle h, char transa, char transb, int m, int n,
+                                                int k, const void *alpha, const void *a, int a_type, int lda,
+                                                long long stride_a, const void *b, int b_type, int ldb,
+                                                long long stride_b, const void *beta, void *c, int c_type, int ldc,
+                                                long long stride_c, int batch, int compute_type, int) {
+  using half = sycl::half;
+  if (a_type != b_type) return 15;
+  if (a_type == gpuport_blas_r_8i && c_type == gpuport_blas_r_32i && compute_type == gpuport_blas_r_32i)
+    return gpuport_blas_gemm_batch(h, transa, transb, m, n, k, gpuport_blas_scalar(h, (const int *)alpha),
+                                   (const signed char *)a, lda, stride_a, (const signed char *)b, ldb, stride_b,
+                                   gpuport_blas_scalar(h, (const int *)beta), (int *)c, ldc, stride_c, batch);
+  if (compute_type == gpuport_blas_r_64f && a_type == gpuport_blas_r_64f && c_type == gpuport_blas_r_64f)
+    return gpuport_blas_gemm_batch(h, transa, transb, m, n, k, gpuport_blas_scalar(h, (const double *)alpha),
+                                   (const double *)a, lda, stride_a, (const double *)b, ldb, stride_b,
+                                   gpuport_blas_scalar(h, (const double *)beta), (double *)c, ldc, stride_c, batch);
+  if (compute_type == gpuport_blas_r_64f || compute_type == gpuport_blas_r_32i) return 15;
+  const float al = compute_type == gpuport_blas_r_16f ? (float)gpuport_blas_scalar(h, (const half *)alpha)
+                                                       : gpuport_blas_scalar(h, (const float *)alpha);
+  const float be = compute_type == gpuport_blas_r_16f ? (float)gpuport_blas_scalar(h, (const half *)beta)
+                                                       : gpuport_blas_scalar(h, (const float *)beta);
+  if (a_type == gpuport_blas_r_16f && c_type == gpuport_blas_r_16f)
+    return gpuport_blas_gemm_batch(h, transa, transb, m, n, k, al, (const half *)a, lda, stride_a, (const half *)b,
+                                   ldb, stride_b, be, (half *)c, ldc, stride_c, batch);
+  if (a_type == gpuport_blas_r_16f && c_type == gpuport_blas_r_32f)
+    return gpuport_blas_gemm_batch(h, transa, transb, m, n, k, al, (const half *)a, lda, stride_a, (const half *)b,
+                                   ldb, stride_b, be, (float *)c, ldc, stride_c, batch);
+  if (a_type == gpuport_blas_r_32f && c_type == gpuport_blas_r_32f)
+    return gpuport_blas_gemm_batch(h, transa, transb, m, n, k, al, (const float *)a, lda, stride_a,
+                                   (const float *)b, ldb, stride_b, be, (float *)c, ldc, stride_c, batch);
+  return 15;
+}
 // cublasGemmEx: A and B half, float or double (the same type), C the same or float; float compute
 // (half compute accumulates in float too), double compute for double data. 15: not supported.
 inline int gpuport_blas_gemm_ex(gpuport_blas_handle h, char transa, char transb, int m, int n, int k,
@@ -202,6 +247,9 @@ inline int gpuport_blas_gemm_ex(gpuport_blas_handle h, char transa, char transb,
                                 int ldb, const void *beta, void *c, int c_type, int ldc, int compute_type, int) {
   using half = sycl::half;
   if (a_type != b_type) return 15;
+  if (compute_type == gpuport_blas_r_32i)
+    return gpuport_blas_gemm_strided_batched_ex(h, transa, transb, m, n, k, alpha, a, a_type, lda, 0LL, b, b_type,
+                                                ldb, 0LL, beta, c, c_type, ldc, 0LL, 1, compute_type, 0);
   if (compute_type == gpuport_blas_r_64f) {
     if (a_type != gpuport_blas_r_64f || c_type != gpuport_blas_r_64f) return 15;
     return gpuport_blas_gemm(h, transa, transb, m, n, k, (const double *)alpha, (const double *)a, lda,
@@ -416,6 +464,229 @@ template <typename T> int gpuport_blas_iamin(int n, const T *x, int incx) {
 #endif
 """
 
+BLASLT_HELPERS = r"""#ifndef GPUPORT_SYCL_BLASLT
+#define GPUPORT_SYCL_BLASLT
+#include <cstdint>
+#include <cstring>
+// The cuBLASLt subset gpuport maps, on the cuBLAS helpers' handle: matrix layouts (type, rows, columns,
+// leading dimension, column or row order, batch count and stride), a matmul descriptor (transposes,
+// epilogue, bias) and D = epilogue(alpha op(A) op(B) + beta C + bias). There is one algorithm, so
+// preferences choose nothing and the heuristic returns it.
+enum gpuport_blaslt_epilogue {  // CUDA's values: bit 2 relu, bit 4 bias, bit 32 gelu
+  gpuport_blaslt_epilogue_default = 1, gpuport_blaslt_epilogue_relu = 2, gpuport_blaslt_epilogue_bias = 4,
+  gpuport_blaslt_epilogue_relu_bias = 6, gpuport_blaslt_epilogue_gelu = 32, gpuport_blaslt_epilogue_gelu_bias = 36
+};
+enum gpuport_blaslt_attribute {
+  gpuport_blaslt_desc_compute_type, gpuport_blaslt_desc_scale_type, gpuport_blaslt_desc_pointer_mode,
+  gpuport_blaslt_desc_transa, gpuport_blaslt_desc_transb, gpuport_blaslt_desc_epilogue,
+  gpuport_blaslt_desc_bias_pointer, gpuport_blaslt_desc_bias_data_type,
+  gpuport_blaslt_layout_type, gpuport_blaslt_layout_order, gpuport_blaslt_layout_rows, gpuport_blaslt_layout_cols,
+  gpuport_blaslt_layout_ld, gpuport_blaslt_layout_batch_count, gpuport_blaslt_layout_strided_batch_offset,
+  gpuport_blaslt_pref_max_workspace_bytes, gpuport_blaslt_pref_search_mode
+};
+enum gpuport_blaslt_order { gpuport_blaslt_order_col = 0, gpuport_blaslt_order_row = 1 };
+enum gpuport_blaslt_pointer_mode { gpuport_blaslt_pointer_mode_host = 0 };
+struct gpuport_blaslt_matmul_desc_s {
+  int compute_type, scale_type;
+  char transa, transb;
+  int epilogue;
+  const void *bias;
+  int bias_type;  // -1: D's type
+};
+typedef gpuport_blaslt_matmul_desc_s *gpuport_blaslt_matmul_desc;
+struct gpuport_blaslt_layout_s {
+  int type;
+  long long rows, cols, ld;
+  int order, batch;
+  long long stride;
+};
+typedef gpuport_blaslt_layout_s *gpuport_blaslt_layout;
+struct gpuport_blaslt_preference_s {
+  size_t max_workspace;
+};
+typedef gpuport_blaslt_preference_s *gpuport_blaslt_preference;
+struct gpuport_blaslt_algo {
+  uint64_t data[8];
+};
+struct gpuport_blaslt_heuristic {  // cublasLtMatmulHeuristicResult_t's fields
+  gpuport_blaslt_algo algo;
+  size_t workspaceSize;
+  int state;
+  float wavesCount;
+  int reserved[4];
+};
+// An attribute's value as an integer, from its `size` bytes.
+inline long long gpuport_blaslt_int(const void *buf, size_t size) {
+  if (size == 1) return *(const char *)buf;
+  if (size == 2) return *(const int16_t *)buf;
+  if (size == 4) return *(const int32_t *)buf;
+  if (size == 8) return *(const int64_t *)buf;
+  return -1;
+}
+// A transpose as stored: the cuBLAS helpers' 'N'/'T'/'C', or CUDA's 0/1/2.
+inline char gpuport_blaslt_op(long long v) { return v == 0 ? 'N' : v == 1 ? 'T' : v == 2 ? 'C' : (char)v; }
+inline int gpuport_blaslt_matmul_desc_create(gpuport_blaslt_matmul_desc *d, int compute_type, int scale_type) {
+  *d = new gpuport_blaslt_matmul_desc_s{compute_type, scale_type, 'N', 'N', gpuport_blaslt_epilogue_default,
+                                        nullptr, -1};
+  return 0;
+}
+inline int gpuport_blaslt_matmul_desc_destroy(gpuport_blaslt_matmul_desc d) {
+  delete d;
+  return 0;
+}
+// 15 (CUBLAS_STATUS_NOT_SUPPORTED) for what the helpers do not compute: device scalars, other epilogues.
+inline int gpuport_blaslt_matmul_desc_set_attribute(gpuport_blaslt_matmul_desc d, int attr, const void *buf,
+                                                    size_t size) {
+  const long long v = attr == gpuport_blaslt_desc_bias_pointer ? 0 : gpuport_blaslt_int(buf, size);
+  switch (attr) {
+  case gpuport_blaslt_desc_compute_type: d->compute_type = (int)v; return 0;
+  case gpuport_blaslt_desc_scale_type: d->scale_type = (int)v; return 0;
+  case gpuport_blaslt_desc_pointer_mode: return v == gpuport_blaslt_pointer_mode_host ? 0 : 15;
+  case gpuport_blaslt_desc_transa: d->transa = gpuport_blaslt_op(v); return 0;
+  case gpuport_blaslt_desc_transb: d->transb = gpuport_blaslt_op(v); return 0;
+  case gpuport_blaslt_desc_epilogue:
+    if (v != 1 && v != 2 && v != 4 && v != 6 && v != 32 && v != 36) return 15;
+    d->epilogue = (int)v;
+    return 0;
+  case gpuport_blaslt_desc_bias_pointer:
+    if (size != sizeof(void *)) return 7;
+    std::memcpy(&d->bias, buf, sizeof(void *));
+    return 0;
+  case gpuport_blaslt_desc_bias_data_type: d->bias_type = (int)v; return 0;
+  }
+  return 15;
+}
+inline int gpuport_blaslt_layout_create(gpuport_blaslt_layout *l, int type, uint64_t rows, uint64_t cols,
+                                        int64_t ld) {
+  *l = new gpuport_blaslt_layout_s{type, (long long)rows, (long long)cols, (long long)ld, gpuport_blaslt_order_col,
+                                   1, 0};
+  return 0;
+}
+inline int gpuport_blaslt_layout_destroy(gpuport_blaslt_layout l) {
+  delete l;
+  return 0;
+}
+inline int gpuport_blaslt_layout_set_attribute(gpuport_blaslt_layout l, int attr, const void *buf, size_t size) {
+  const long long v = gpuport_blaslt_int(buf, size);
+  switch (attr) {
+  case gpuport_blaslt_layout_type: l->type = (int)v; return 0;
+  case gpuport_blaslt_layout_order:
+    if (v != gpuport_blaslt_order_col && v != gpuport_blaslt_order_row) return 15;
+    l->order = (int)v;
+    return 0;
+  case gpuport_blaslt_layout_rows: l->rows = v; return 0;
+  case gpuport_blaslt_layout_cols: l->cols = v; return 0;
+  case gpuport_blaslt_layout_ld: l->ld = v; return 0;
+  case gpuport_blaslt_layout_batch_count: l->batch = (int)v; return 0;
+  case gpuport_blaslt_layout_strided_batch_offset: l->stride = v; return 0;
+  }
+  return 15;
+}
+inline int gpuport_blaslt_preference_create(gpuport_blaslt_preference *p) {
+  *p = new gpuport_blaslt_preference_s{0};
+  return 0;
+}
+inline int gpuport_blaslt_preference_destroy(gpuport_blaslt_preference p) {
+  delete p;
+  return 0;
+}
+inline int gpuport_blaslt_preference_set_attribute(gpuport_blaslt_preference p, int attr, const void *buf,
+                                                   size_t size) {
+  if (attr == gpuport_blaslt_pref_max_workspace_bytes) p->max_workspace = (size_t)gpuport_blaslt_int(buf, size);
+  return 0;  // preferences steer the choice among algorithms; there is one
+}
+inline int gpuport_blaslt_algo_get_heuristic(gpuport_blas_handle, gpuport_blaslt_matmul_desc, gpuport_blaslt_layout,
+                                             gpuport_blaslt_layout, gpuport_blaslt_layout, gpuport_blaslt_layout,
+                                             gpuport_blaslt_preference, int requested,
+                                             gpuport_blaslt_heuristic *results, int *returned) {
+  *returned = 0;
+  if (requested < 1) return 7;
+  results[0] = gpuport_blaslt_heuristic{};
+  results[0].wavesCount = 1.0f;
+  *returned = 1;
+  return 0;
+}
+// Element i of an array of library type `type` (cudaDataType), converted to T; and T stored as one.
+template <typename T> T gpuport_blaslt_load(const void *p, int type, long long i) {
+  switch (type) {
+  case gpuport_blas_r_32f: return (T)((const float *)p)[i];
+  case gpuport_blas_r_64f: return (T)((const double *)p)[i];
+  case gpuport_blas_r_16f: return (T)(float)((const sycl::half *)p)[i];
+  case gpuport_blas_r_16bf: return (T)sycl::bit_cast<float>((uint32_t)((const uint16_t *)p)[i] << 16);
+  case gpuport_blas_r_8i: return (T)((const int8_t *)p)[i];
+  case gpuport_blas_r_32i: return (T)((const int32_t *)p)[i];
+  }
+  return T(0);
+}
+template <typename T> void gpuport_blaslt_store(void *p, int type, long long i, T v) {
+  switch (type) {
+  case gpuport_blas_r_32f: ((float *)p)[i] = (float)v; return;
+  case gpuport_blas_r_64f: ((double *)p)[i] = (double)v; return;
+  case gpuport_blas_r_16f: ((sycl::half *)p)[i] = (sycl::half)(float)v; return;
+  case gpuport_blas_r_16bf: {  // round to nearest even, as __float2bfloat16
+    uint32_t b = sycl::bit_cast<uint32_t>((float)v);
+    b += 0x7fffu + ((b >> 16) & 1u);
+    ((uint16_t *)p)[i] = (uint16_t)(b >> 16);
+    return;
+  }
+  case gpuport_blas_r_8i: ((int8_t *)p)[i] = (int8_t)(v < T(-128) ? T(-128) : v > T(127) ? T(127) : v); return;
+  case gpuport_blas_r_32i: ((int32_t *)p)[i] = (int32_t)v; return;
+  }
+}
+// Offset of element (r, c) of matrix `batch` of a layout.
+inline long long gpuport_blaslt_at(const gpuport_blaslt_layout_s &l, long long batch, long long r, long long c) {
+  return batch * l.stride + (l.order == gpuport_blaslt_order_row ? r * l.ld + c : r + c * l.ld);
+}
+// Acc accumulates the products; S (the scale type) takes alpha, beta, C, the bias and the epilogue.
+template <typename Acc, typename S>
+int gpuport_blaslt_matmul_as(sycl::queue &q, gpuport_blaslt_matmul_desc_s d, S alpha, const void *a,
+                             gpuport_blaslt_layout_s la, const void *b, gpuport_blaslt_layout_s lb, S beta,
+                             const void *c, gpuport_blaslt_layout_s lc, void *out, gpuport_blaslt_layout_s lo) {
+  const bool ta = d.transa != 'N' && d.transa != 'n', tb = d.transb != 'N' && d.transb != 'n';
+  const long long m = lo.rows, n = lo.cols, k = ta ? la.rows : la.cols;
+  if (m <= 0 || n <= 0 || lo.batch <= 0) return 0;
+  if ((d.epilogue & 4) && d.bias == nullptr) return 7;
+  const int bias_type = d.bias_type < 0 ? lo.type : d.bias_type;
+  q.parallel_for(sycl::range<3>(lo.batch, n, m), [=](sycl::item<3> it) {
+    const long long l = it[0], j = it[1], i = it[2];
+    Acc acc = 0;
+    for (long long p = 0; p < k; ++p)
+      acc += gpuport_blaslt_load<Acc>(a, la.type, ta ? gpuport_blaslt_at(la, l, p, i) : gpuport_blaslt_at(la, l, i, p)) *
+             gpuport_blaslt_load<Acc>(b, lb.type, tb ? gpuport_blaslt_at(lb, l, j, p) : gpuport_blaslt_at(lb, l, p, j));
+    S v = alpha * (S)acc;
+    if (beta != S(0)) v += beta * gpuport_blaslt_load<S>(c, lc.type, gpuport_blaslt_at(lc, l, i, j));
+    if (d.epilogue & 4) v += gpuport_blaslt_load<S>(d.bias, bias_type, i);  // one bias per row of D
+    if (d.epilogue & 2) v = v > S(0) ? v : S(0);
+    if (d.epilogue & 32) {  // GELU, tanh approximation
+      const float x = (float)v;
+      v = (S)(0.5f * x * (1.0f + sycl::tanh(0.7978845608f * (x + 0.044715f * x * x * x))));
+    }
+    gpuport_blaslt_store<S>(out, lo.type, gpuport_blaslt_at(lo, l, i, j), v);
+  });
+  return 0;
+}
+// D = epilogue(alpha op(A) op(B) + beta C + bias) on `stream` (or the handle's queue); host scalars of the
+// descriptor's scale type. The algorithm and workspace are not needed.
+inline int gpuport_blaslt_matmul(gpuport_blas_handle h, gpuport_blaslt_matmul_desc d, const void *alpha, const void *a,
+                                 gpuport_blaslt_layout la, const void *b, gpuport_blaslt_layout lb, const void *beta,
+                                 const void *c, gpuport_blaslt_layout lc, void *out, gpuport_blaslt_layout lo,
+                                 const gpuport_blaslt_algo *, void *, size_t, sycl::queue *stream) {
+  sycl::queue &q = stream ? *stream : *h->queue;
+  if (d->compute_type == gpuport_blas_r_64f)
+    return gpuport_blaslt_matmul_as<double, double>(q, *d, gpuport_blaslt_load<double>(alpha, d->scale_type, 0), a,
+                                                    *la, b, *lb, gpuport_blaslt_load<double>(beta, d->scale_type, 0),
+                                                    c, *lc, out, *lo);
+  if (d->compute_type == gpuport_blas_r_32i)
+    return gpuport_blaslt_matmul_as<int32_t, float>(q, *d, gpuport_blaslt_load<float>(alpha, d->scale_type, 0), a,
+                                                    *la, b, *lb, gpuport_blaslt_load<float>(beta, d->scale_type, 0),
+                                                    c, *lc, out, *lo);
+  return gpuport_blaslt_matmul_as<float, float>(q, *d, gpuport_blaslt_load<float>(alpha, d->scale_type, 0), a, *la,
+                                                b, *lb, gpuport_blaslt_load<float>(beta, d->scale_type, 0), c, *lc,
+                                                out, *lo);
+}
+#endif
+"""
+
 # The names this rule maps and what each becomes: the tables' rows routed to GP254 (`rule:GP254 spelling`).
 
 
@@ -424,20 +695,22 @@ class LibCublas(LibraryRule):
     name = "lib-cublas"
     targets = frozenset({"sycl"})
     summary = (
-        "Map cuBLAS (v2 and legacy API) handles, GEMM (S/D, strided batched, GemmEx), GEMV and level-1 calls "
-        "to inline SYCL helpers."
+        "Map cuBLAS (v2 and legacy API) handles, GEMM (S/D, strided batched, GemmEx), GEMV and level-1 calls, "
+        "and cuBLASLt matmuls, to inline SYCL helpers."
     )
     triggers = (b"cublas", b"CUBLAS", b"CUDA_R_", b"CUDA_C_", b"cudaDataType")
     headers = {
         "cublas_v2.h": [BLAS_HELPERS],
         "cublas_api.h": [BLAS_HELPERS],
         "cublas.h": [BLAS_HELPERS, BLAS_LEGACY_HELPERS],
+        "cublasLt.h": [BLAS_HELPERS, BLASLT_HELPERS],
     }
-    library_names = re.compile(r"cublas\w*|CUBLAS_\w+")
+    library_names = re.compile(r"cublas\w*|CUBLAS_\w+|CUBLASLT_\w+")
     library = "cuBLAS"
     mapped_summary = (
         "handles, [SD]gemm, [SD]gemmStridedBatched, GemmEx, [SD]gemv, [SD]axpy/dot/nrm2/asum/scal/copy/swap, "
-        "I[sd]amax/amin, Set/Get Vector/Matrix; legacy Init/Shutdown/Alloc/Free/GetError/SetKernelStream"
+        "I[sd]amax/amin, Set/Get Vector/Matrix; legacy Init/Shutdown/Alloc/Free/GetError/SetKernelStream; "
+        "cuBLASLt descriptors, layouts, preferences, heuristic and Matmul"
     )
     family = "cublas"
 

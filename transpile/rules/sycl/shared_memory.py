@@ -40,6 +40,7 @@ from ...edits import Edit
 from ..base import Rule
 from ._model import Model, model
 from ._shared_wrappers import wrapper_classes
+from ._syntax import dead_in_device_pass, enclosing_function
 
 
 def _declared_as_template(decl: Node) -> bool:
@@ -62,11 +63,7 @@ class SharedMemory(Rule):
                 d = s.decl
                 if d.start_byte in handled:
                     continue  # `__shared__ T a[N], b[N];`: one declaration, several variables
-                start = d.start_byte
-                line_start = ctx.source.rfind(b"\n", 0, start) + 1
-                end = d.end_byte
-                if ctx.source[line_start:start].strip() == b"" and ctx.source[end : end + 1] == b"\n":
-                    start, end = line_start, end + 1
+                start, end = _whole_lines(ctx, d)
                 handled.add(d.start_byte)
                 yield self.converted(
                     d.start_byte,
@@ -83,6 +80,18 @@ class SharedMemory(Rule):
                 continue
             if ctx.text(q) != "__shared__" or q.parent is None or q.parent.start_byte in handled:
                 continue
+            if self._dead(ctx, m, q.parent):
+                # `#if __CUDA_ARCH__ <= 130` around `extern __shared__ float s[]`: sm_90 never compiles it,
+                # and the model left it out; it goes like the live declarations do.
+                yield self.converted(
+                    q.parent.start_byte,
+                    q.parent.end_byte,
+                    "`__shared__` declaration under a `__CUDA_ARCH__` test that sm_90 never takes: removed",
+                    [Edit(*_whole_lines(ctx, q.parent), "")],
+                    family="shared",
+                    symbol="__shared__",
+                )
+                continue
             yield self.unconverted(
                 q.start_byte,
                 q.end_byte,
@@ -90,6 +99,15 @@ class SharedMemory(Rule):
                 family="shared",
                 symbol="__shared__",
             )
+
+    @staticmethod
+    def _dead(ctx: RuleContext, m: Model, decl: Node) -> bool:
+        fn = enclosing_function(decl)
+        f = next((f for f in m.functions.values() if f.node == fn), None)
+        if fn is None or f is None or f.host_too:
+            return False
+        body = fn.child_by_field_name("body")
+        return body is not None and dead_in_device_pass(ctx, decl, body)
 
     def _wrappers(self, ctx: RuleContext, m: Model) -> Iterator[Diagnostic]:
         """The shared-memory wrapper idiom: the classes go (each kernel's dynamic local accessor replaces
@@ -123,3 +141,12 @@ class SharedMemory(Rule):
                     [Edit(call.start_byte, call.end_byte, ctx.text(obj))],
                     family="shared",
                 )
+
+
+def _whole_lines(ctx: RuleContext, d: Node) -> tuple[int, int]:
+    """A declaration's span, widened to its whole line when it stands alone on it."""
+    start, end = d.start_byte, d.end_byte
+    line_start = ctx.source.rfind(b"\n", 0, start) + 1
+    if ctx.source[line_start:start].strip() == b"" and ctx.source[end : end + 1] == b"\n":
+        return line_start, end + 1
+    return start, end

@@ -152,6 +152,39 @@ int gpuport_blas_gemv(gpuport_blas_handle h, char trans, int m, int n, const T *
   });
   return 0;
 }
+// cublasGemmStridedBatchedEx: as cublasGemmEx below, `batch` matrices stride_* elements apart; int8 data with
+// int32 results and compute (int32 scalars) too.
+inline int gpuport_blas_gemm_strided_batched_ex(gpuport_blas_handle h, char transa, char transb, int m, int n,
+                                                int k, const void *alpha, const void *a, int a_type, int lda,
+                                                long long stride_a, const void *b, int b_type, int ldb,
+                                                long long stride_b, const void *beta, void *c, int c_type, int ldc,
+                                                long long stride_c, int batch, int compute_type, int) {
+  using half = sycl::half;
+  if (a_type != b_type) return 15;
+  if (a_type == gpuport_blas_r_8i && c_type == gpuport_blas_r_32i && compute_type == gpuport_blas_r_32i)
+    return gpuport_blas_gemm_batch(h, transa, transb, m, n, k, gpuport_blas_scalar(h, (const int *)alpha),
+                                   (const signed char *)a, lda, stride_a, (const signed char *)b, ldb, stride_b,
+                                   gpuport_blas_scalar(h, (const int *)beta), (int *)c, ldc, stride_c, batch);
+  if (compute_type == gpuport_blas_r_64f && a_type == gpuport_blas_r_64f && c_type == gpuport_blas_r_64f)
+    return gpuport_blas_gemm_batch(h, transa, transb, m, n, k, gpuport_blas_scalar(h, (const double *)alpha),
+                                   (const double *)a, lda, stride_a, (const double *)b, ldb, stride_b,
+                                   gpuport_blas_scalar(h, (const double *)beta), (double *)c, ldc, stride_c, batch);
+  if (compute_type == gpuport_blas_r_64f || compute_type == gpuport_blas_r_32i) return 15;
+  const float al = compute_type == gpuport_blas_r_16f ? (float)gpuport_blas_scalar(h, (const half *)alpha)
+                                                       : gpuport_blas_scalar(h, (const float *)alpha);
+  const float be = compute_type == gpuport_blas_r_16f ? (float)gpuport_blas_scalar(h, (const half *)beta)
+                                                       : gpuport_blas_scalar(h, (const float *)beta);
+  if (a_type == gpuport_blas_r_16f && c_type == gpuport_blas_r_16f)
+    return gpuport_blas_gemm_batch(h, transa, transb, m, n, k, al, (const half *)a, lda, stride_a, (const half *)b,
+                                   ldb, stride_b, be, (half *)c, ldc, stride_c, batch);
+  if (a_type == gpuport_blas_r_16f && c_type == gpuport_blas_r_32f)
+    return gpuport_blas_gemm_batch(h, transa, transb, m, n, k, al, (const half *)a, lda, stride_a, (const half *)b,
+                                   ldb, stride_b, be, (float *)c, ldc, stride_c, batch);
+  if (a_type == gpuport_blas_r_32f && c_type == gpuport_blas_r_32f)
+    return gpuport_blas_gemm_batch(h, transa, transb, m, n, k, al, (const float *)a, lda, stride_a,
+                                   (const float *)b, ldb, stride_b, be, (float *)c, ldc, stride_c, batch);
+  return 15;
+}
 // cublasGemmEx: A and B half, float or double (the same type), C the same or float; float compute
 // (half compute accumulates in float too), double compute for double data. 15: not supported.
 inline int gpuport_blas_gemm_ex(gpuport_blas_handle h, char transa, char transb, int m, int n, int k,
@@ -159,6 +192,9 @@ inline int gpuport_blas_gemm_ex(gpuport_blas_handle h, char transa, char transb,
                                 int ldb, const void *beta, void *c, int c_type, int ldc, int compute_type, int) {
   using half = sycl::half;
   if (a_type != b_type) return 15;
+  if (compute_type == gpuport_blas_r_32i)
+    return gpuport_blas_gemm_strided_batched_ex(h, transa, transb, m, n, k, alpha, a, a_type, lda, 0LL, b, b_type,
+                                                ldb, 0LL, beta, c, c_type, ldc, 0LL, 1, compute_type, 0);
   if (compute_type == gpuport_blas_r_64f) {
     if (a_type != gpuport_blas_r_64f || c_type != gpuport_blas_r_64f) return 15;
     return gpuport_blas_gemm(h, transa, transb, m, n, k, (const double *)alpha, (const double *)a, lda,
