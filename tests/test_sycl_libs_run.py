@@ -1,8 +1,8 @@
-"""The standard-SYCL library helpers run right: the golden outputs of GP270 (cuFFT), GP269 (cuComplex),
-GP254 (cuBLAS and cuBLASLt), GP255 (cuRAND's host generator) and GP206's arch-guarded shared memory are built with AdaptiveCpp for the
-CPU and run, and every number they print is checked against an independent reference (numpy's FFT; complex
-arithmetic by Python; the device generator of the same seed; sums by Python). The goldens show the text;
-this shows the helpers compute what cuFFT, cuComplex.h and cuRAND compute."""
+"""The standard-SYCL helpers and rewrites run right: the golden outputs of GP270 (cuFFT), GP269 (cuComplex),
+GP254 (cuBLAS and cuBLASLt), GP255 (cuRAND's host generator) and GP206 (shared memory under `__CUDA_ARCH__`
+tests and in overloaded device functions) are built with AdaptiveCpp for the CPU and run, and every number
+they print is checked against an independent reference (numpy; complex arithmetic and sums by Python; the
+device generator of the same seed). The goldens show the text; this shows it computes what CUDA does."""
 
 from __future__ import annotations
 
@@ -218,3 +218,12 @@ def test_cublaslt_matmul_matches_numpy(tmp_path: Path) -> None:
         assert np.allclose(rows[name], expected[name].T.ravel(), atol=2e-5), name
     assert np.allclose(rows["batched"], expected["batched"], atol=2e-5)
     assert np.allclose(rows["rowmajor"], expected["rowmajor"].ravel(), atol=2e-5)
+
+
+@pytest.mark.acpp
+@pytest.mark.slow
+def test_overloaded_device_function_shared_memory_sums_blocks(tmp_path: Path) -> None:
+    # llm.c's blockReduce: both overloads take the `__shared__` array as one parameter the kernel allocates.
+    out = _build_and_run(GOLDEN / "shared-memory" / "overloaded_device_function.sycl.cpp", tmp_path)
+    values = [float(i % 5) for i in range(64)]
+    assert [float(x) for x in out.split()] == [2 * sum(values[:32]), 2 * sum(values[32:])]

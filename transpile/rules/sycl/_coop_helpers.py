@@ -15,6 +15,7 @@ COALESCED_TYPE = "gpuport_coalesced_group"
 GRID_TYPE = "gpuport_grid_group"
 TILE_MEMORY_TYPE = "gpuport_block_tile_memory"
 REDUCE = "gpuport_reduce"
+REDUCE_OP = "gpuport_reduce_op"
 
 # coalesced_threads(), and labeled_partition / binary_partition of it: this work-item alone. CUDA says the
 # group is the threads active at the call, which need not be the whole warp even in converged code, so a
@@ -90,6 +91,25 @@ REDUCE_HELPER = """\
 // cooperative_groups::reduce: a SYCL group (work-group, sub-group) reduces with SYCL's algorithm
 template <class G, class T, class Op> inline T gpuport_reduce(G g, T v, Op op) {
   return sycl::reduce_over_group(g, v, op);
+}
+#endif
+"""
+
+# cg::reduce over a 32-lane tile (the sub-group) with the program's own operator (llm.c's SumMax): SYCL's
+# algorithm takes only SYCL function objects. A shift tree keeps the operands in rank order, so only
+# associativity is assumed, as CUDA assumes it.
+REDUCE_OP_HELPER = """\
+#ifndef GPUPORT_SUB_GROUP_REDUCE_OP
+#define GPUPORT_SUB_GROUP_REDUCE_OP
+// cooperative_groups::reduce with the program's own operator over the sub-group: a shift tree that keeps
+// the operands in rank order, lane 0's result broadcast to every lane
+template <class T, class Op> inline T gpuport_reduce_op(sycl::sub_group g, T v, Op op) {
+  const unsigned n = g.get_local_linear_range(), lane = g.get_local_linear_id();
+  for (unsigned d = 1; d < n; d <<= 1) {
+    T other = sycl::shift_group_left(g, v, d);
+    if (lane + d < n) v = op(v, other);
+  }
+  return sycl::group_broadcast(g, v, 0);
 }
 #endif
 """

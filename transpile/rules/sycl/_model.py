@@ -221,6 +221,10 @@ class Function:
     shared_in: list[SharedVar] = field(default_factory=list)
     globals_used: list[str] = field(default_factory=list)  # device globals read, transitively
     problems: list[tuple[int, int, str]] = field(default_factory=list)
+    # An overloaded device function's own `__shared__` variables: the family takes them all as parameters
+    # (`shared_in`, named `gp_<function>_<variable>`, as a call cannot tell which member it reaches), and
+    # each declaration becomes a local bound to its parameter.
+    shared_locals: list[SharedVar] = field(default_factory=list)
 
     @property
     def params_node(self) -> Node | None:
@@ -599,6 +603,11 @@ def _build(ctx: RuleContext) -> Model:
             # `extern __shared__` in a device function is the calling kernel's dynamic shared memory: it
             # travels up like static shared variables, and the launch passes the one dynamic block.
             f.shared = _shared_vars(ctx, f)
+        elif not f.host_too and len(family[f.name]) > 1 and b"__shared__" in (f.node.text or b""):
+            f.shared = _shared_vars(ctx, f)
+    for members in family.values():
+        if len(members) > 1 and any(m.shared for m in members):
+            _family_shared(members)
     _propagate_shared(ctx, functions, calls)
     # Transitive closure over the file's call graph (a call may reach any member of the callee's family).
     changed = True
@@ -645,6 +654,42 @@ def _build(ctx: RuleContext) -> Model:
                 )
             )
     return Model(functions, globals_, item_macros, external)
+
+
+def _family_shared(members: list[Function]) -> None:
+    """Overloads of one device function (llm.c's `blockReduce<f>(v)` and `blockReduce<f>(v, sync, oob)`)
+    with `__shared__` variables: every member takes the union, named `gp_<function>_<variable>`, so every
+    call passes the same arguments whichever member it reaches. Kept only for static variables whose type
+    and extents name none of the member's template parameters (the caller's arguments would differ by
+    member); otherwise the declarations stay and are reported."""
+    union: dict[str, SharedVar] = {}
+    problem = None
+    for m in members:
+        if m.kernel or m.host_too:
+            problem = "overloaded with a kernel or a __host__ __device__ function"
+        for v in m.shared:
+            words = set(_IDENT_RE.findall(" ".join([v.elem_type, *v.dims]).encode()))
+            if v.dynamic or {p.encode() for p in [*m.template_params, *m.class_params]} & words:
+                problem = "dynamic, or shaped by the function's template parameters"
+            name = f"gp_{m.name}_{v.name}"
+            prev = union.setdefault(name, SharedVar(name, v.decl, v.elem_type, list(v.dims), v.dynamic))
+            if (prev.elem_type, prev.dims) != (v.elem_type, v.dims):
+                problem = f"`{v.name}` declared with other types or extents in another overload"
+    if problem is not None:
+        for m in members:
+            for v in m.shared:
+                m.problems.append(
+                    (
+                        v.decl.start_byte,
+                        v.decl.end_byte,
+                        f"shared memory of an overloaded device function: {problem}",
+                    )
+                )
+            m.shared = []
+        return
+    for m in members:
+        m.shared_locals, m.shared = m.shared, []
+        m.shared_in = [*union.values(), *(v for v in m.shared_in if v.name not in union)]
 
 
 def _launch_needs(f: Function) -> tuple[object, ...]:

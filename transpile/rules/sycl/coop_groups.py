@@ -93,6 +93,8 @@ from ._coop_helpers import (
     GRID_TYPE,
     REDUCE,
     REDUCE_HELPER,
+    REDUCE_OP,
+    REDUCE_OP_HELPER,
     TILE_MEMORY_HELPER,
     TILE_MEMORY_TYPE,
     TILE_REDUCE_HELPER,
@@ -400,6 +402,7 @@ class CoopGroups(Rule):
             (GRID_TYPE, GRID_HELPER, b"define GPUPORT_GRID_GROUP"),
             (TILE_MEMORY_TYPE, TILE_MEMORY_HELPER, b"define GPUPORT_BLOCK_TILE_MEMORY"),
             (REDUCE, REDUCE_HELPER, b"define GPUPORT_GROUP_REDUCE"),
+            (REDUCE_OP, REDUCE_OP_HELPER, b"define GPUPORT_SUB_GROUP_REDUCE_OP"),
             (_TILE_REDUCE, TILE_REDUCE_HELPER, b"define GPUPORT_THREAD_GROUP_REDUCE"),
         ]
         if REDUCE in needed and PART_TYPE in needed:  # a template's reduce may be given a tile of the block
@@ -808,12 +811,16 @@ class CoopGroups(Rule):
         ok = len(args) in (2, 3) and (
             kind in ("tile", None) or (kind in ("part", "coal") and name == "reduce")
         )
+        own_op = False
         if ok and len(args) == 3 and kind != "coal":  # a group of one work-item never calls the operator
             op = strip_parens(args[2])
             # `cg::plus<float>()` or `cg::plus<float>{}`
             field = {"call_expression": "function", "compound_literal_expression": "type"}.get(op.type)
             fn = op.child_by_field_name(field) if field is not None else None
             ok = fn is not None and by_whole.get(fn.id, (None, ""))[1] in FUNCTORS
+            # the program's own operator over a 32-lane tile: the shift-tree helper
+            own_op = not ok and name == "reduce" and kind == "tile" and not self._mentions_cg(ctx, op)
+            ok = ok or own_op
         if ok and name == "reduce" and len(args) != 3:
             ok = False
         if not ok:
@@ -824,6 +831,17 @@ class CoopGroups(Rule):
                 "bit_xor: SYCL group algorithms take only SYCL function objects",
                 family="cooperative_groups",
                 symbol=name,
+            )
+            return
+        if own_op:
+            ctx._cg_reduce_helpers.setdefault(REDUCE_OP, whole.start_byte)  # type: ignore[attr-defined]
+            yield self._ok(
+                whole.start_byte,
+                whole.end_byte,
+                f"`{ctx.text(whole)}` with the program's own operator -> `{REDUCE_OP}`: a shift tree over the "
+                "sub-group in rank order (SYCL's algorithm takes only SYCL function objects)",
+                [Edit(whole.start_byte, whole.end_byte, REDUCE_OP)],
+                name,
             )
             return
         edits = [Edit(whole.start_byte, whole.end_byte, new)]
@@ -856,6 +874,12 @@ class CoopGroups(Rule):
                 edits,
                 name,
             )
+
+    @staticmethod
+    def _mentions_cg(ctx: RuleContext, op: Node) -> bool:
+        """An operator naming cooperative groups (`cg::less<int>` with other arguments): not the program's own."""
+        text = ctx.text(op)
+        return "cooperative_groups" in text or bool(re.search(r"\bcg\s*::", text))
 
     # -- member functions ---------------------------------------------------------------------------------
 

@@ -12,6 +12,11 @@ What it does
     function's own constants (`constexpr unsigned gsize = 1 << G;`) gets their initialisers instead,
     cast to their types (_extent_constants.py). Dynamic shared memory in device functions, and extents
     that use other names local to the function, are reported unconverted.
+    Overloads of one device function (llm.c's two `blockReduce`s) all take the union of the family's
+    static shared variables as `gp_<function>_<variable>` parameters, as a call cannot tell which one it
+    reaches; each declaration becomes a local bound to its parameter (`float *shared_val =
+    gp_blockReduce_shared_val;`). A declaration in a branch nvcc's sm_90 device pass never takes
+    (`#if __CUDA_ARCH__ <= 130`, GP264) does not shape the kernel and is removed.
     Shared-memory wrapper classes (`SharedMemory<T>`, their abstract primary and macro-made
     specialisations: _shared_wrappers.py) are removed; a variable of one is the dynamic accessor's pointer.
 Why
@@ -38,7 +43,7 @@ from ...context import RuleContext
 from ...diagnostics import Diagnostic
 from ...edits import Edit
 from ..base import Rule
-from ._model import Model, model
+from ._model import Function, Model, SharedVar, model, shared_param
 from ._shared_wrappers import wrapper_classes
 from ._syntax import dead_in_device_pass, enclosing_function
 
@@ -74,6 +79,8 @@ class SharedMemory(Rule):
                     family="shared",
                     symbol=s.name,
                 )
+        for f in m.functions.values():
+            yield from self._family_locals(ctx, f, handled)
         wrapped = [span for spans in wrapper_classes(ctx).values() for span in spans]
         for q in ts.captures("(type_qualifier) @q", ctx.root).get("q", []):
             if any(a <= q.start_byte < b for a, b in wrapped):
@@ -98,6 +105,28 @@ class SharedMemory(Rule):
                 "`__shared__` variable not in a kernel body (or not understood)",
                 family="shared",
                 symbol="__shared__",
+            )
+
+    def _family_locals(self, ctx: RuleContext, f: Function, handled: set[int]) -> Iterator[Diagnostic]:
+        """An overloaded device function's `__shared__` variables are the family's parameters: each
+        declaration becomes locals bound to them (`float *shared_val = gp_blockReduce_shared_val;`)."""
+        by_decl: dict[int, list[SharedVar]] = {}
+        for v in f.shared_locals:
+            by_decl.setdefault(v.decl.start_byte, []).append(v)
+        for vs in by_decl.values():
+            d = vs[0].decl
+            handled.add(d.start_byte)
+            text = " ".join(
+                f"{shared_param(v.name, v.elem_type, v.dims)} = gp_{f.name}_{v.name};" for v in vs
+            )
+            yield self.converted(
+                d.start_byte,
+                d.end_byte,
+                f"`__shared__ {', '.join(v.name for v in vs)}` -> the overloaded `{f.name}`'s local_accessor "
+                "parameter (the calling kernels allocate it)",
+                [Edit(d.start_byte, d.end_byte, text)],
+                family="shared",
+                symbol=vs[0].name,
             )
 
     @staticmethod
