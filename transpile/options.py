@@ -67,6 +67,9 @@ class ProjectKernel:
     # Set per launching file: the kernel's file is among its includes, so the globals' accessors (inline
     # in that file) are visible and the launch can pass them; otherwise the launch is reported.
     globals_visible: bool = False
+    # Its parameters end with a pack (`args_t... args`) after this many: a launch passes the nd_item before
+    # the pack's arguments, as in its parameters (a pack must stay last to be deduced). -1: no pack.
+    pack_at: int = -1
 
 
 @dataclass(frozen=True)

@@ -51,6 +51,15 @@ def parse(source: bytes) -> Tree:
             other_weight = _error_weight(other.root_node)
             if other_weight < weight:
                 best, weight, source = other, other_weight, masked
+    # An attribute macro between a qualifier and the declaration (moderngpu's `__global__
+    # MGPU_LAUNCH_BOUNDS(launch_box) void k(...)`, a `__launch_bounds__` in disguise): the grammar cannot
+    # place the call; blanked, the function parses and its qualifiers and parameters are rewritten.
+    if best.root_node.has_error and _QUALIFIER_MACRO.search(source):
+        masked = _QUALIFIER_MACRO.sub(lambda m: m.group(1) + b" " * len(m.group(2)), source)
+        other = _PARSER.parse(masked)
+        other_weight = _error_weight(other.root_node)
+        if other_weight < weight:
+            best, weight, source = other, other_weight, masked
     if best.root_node.has_error and _STATEMENT_MACRO.search(source):
         masked = _STATEMENT_MACRO.sub(lambda m: b" " * len(m.group(0)), source)
         other = _PARSER.parse(masked)
@@ -59,6 +68,9 @@ def parse(source: bytes) -> Tree:
     return best
 
 
+_QUALIFIER_MACRO = re.compile(
+    rb"(\b(?:__global__|__device__|__host__)[ \t]+)([A-Z][A-Z0-9_]*[ \t]*\((?:[^()\n]|\([^()\n]*\))*\))"
+)
 _CONDITIONAL = re.compile(rb"^[ \t]*#[ \t]*(?:if|ifdef|ifndef|elif|else|endif)\b", re.MULTILINE)
 # What can hide a parenthesis: comments, string and character literals, and whole directive lines (with
 # their continuations); the parentheses themselves, and what ends a statement.

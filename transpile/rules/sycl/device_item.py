@@ -34,7 +34,7 @@ from ...context import RuleContext
 from ...diagnostics import Diagnostic
 from ..base import Rule
 from ._model import Function, base_function_name, model, qualifiers
-from ._signature import append_args, append_params
+from ._signature import append_args, append_params, pack_index
 from ._syntax import callee_name_node
 
 
@@ -80,7 +80,7 @@ class DeviceFunctionItem(Rule):
             if args is None or args.type != "argument_list":
                 continue
             extra = ", ".join(callee.device_call_args())
-            edit = append_args(ctx, args, extra)
+            edit = append_args(ctx, args, extra, pack_at=pack_index(callee.params_node))
             yield self.converted(
                 args.end_byte - 1,
                 args.end_byte,

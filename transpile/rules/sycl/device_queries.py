@@ -18,13 +18,14 @@ What it does
     become that documented constant with a comment saying so: grid extents (2^31-1, 65535, 65535),
     constant memory (64 KiB), registers (65536), max pitch (2^31-1), copy engines and concurrent kernels
     (1), cooperative launch, stream priorities, memory pools, kernel timeout, compute mode, multi-GPU
-    board and PCI ids (0). `cudaFuncSetAttribute(k, cudaFuncAttributeMaxDynamicSharedMemorySize, n)` ->
-    `0`. `cudaOccupancyMaxActiveBlocksPerMultiprocessor(&n, k, threads, smem)` (and `...WithFlags`) ->
+    board and PCI ids (0). `cudaFuncSetAttribute(k, cudaFuncAttributeMaxDynamicSharedMemorySize, n)` and
+    `cudaFuncSetAttribute(k, cudaFuncAttributePreferredSharedMemoryCarveout, c)` -> `0`. `cudaOccupancyMaxActiveBlocksPerMultiprocessor(&n, k, threads, smem)` (and `...WithFlags`) ->
     the estimate `n = max_work_group_size / threads` (bounded by `local_mem_size / smem` when the kernel
     uses dynamic shared memory); `cudaOccupancyMaxPotentialBlockSize(&grid, &block, k, smem, limit)` ->
     `block` = `max_work_group_size` capped at 1024 (and `limit`), `grid` = compute units times the blocks of
     that size a unit holds, by the same estimate. Used as a statement, a call that yields `0` is dropped.
-    Other attributes (compute capability, memory clock, texture limits) and
+    The compute capability reads 9.0 and the memory clock 0, as in `gpuport_device_prop` (GP258). Other
+    attributes (texture limits, ...) and
     `cudaGetDeviceProperties`/`cudaDeviceProp` stay unconverted (reported): a `cudaDeviceProp` struct has
     dozens of fields, most without a SYCL counterpart, so the fallback rewrites the fields a program uses.
 Why
@@ -118,6 +119,11 @@ HANDLED = frozenset(
 ZERO = frozenset({"0", "0u", "0U", "0ul", "0UL", "0l", "0L"})
 
 
+_FUNC_ATTRIBUTE_HINTS = frozenset(
+    {"cudaFuncAttributeMaxDynamicSharedMemorySize", "cudaFuncAttributePreferredSharedMemoryCarveout"}
+)
+
+
 class DeviceQueries(Rule):
     code = "GP237"
     name = "device-queries"
@@ -183,9 +189,8 @@ class DeviceQueries(Rule):
     def _translate(self, ctx: RuleContext, name: str, call: CallSite) -> str | None:
         args = [call.arg_text(ctx, i).strip() for i in range(len(call.args))]
         if name in NO_OPS:
-            if name == "cudaFuncSetAttribute" and (
-                len(args) != 3 or args[1] != "cudaFuncAttributeMaxDynamicSharedMemorySize"
-            ):
+            # the dynamic shared memory limit and the L1/shared split: a SYCL device decides both
+            if name == "cudaFuncSetAttribute" and (len(args) != 3 or args[1] not in _FUNC_ATTRIBUTE_HINTS):
                 return None
             return "0"
         if not args or not args[0].startswith("&"):

@@ -50,6 +50,7 @@ from ._model import (
     render,
 )
 from ._queue import stream_queue
+from ._signature import pack_index
 from ._subgroup import subgroup_attribute
 
 _SIMPLE_ARG = frozenset(
@@ -209,6 +210,8 @@ class KernelLaunch(Rule):
                 pname = f"arg{i}"
                 captures.append(f"{pname} = &({render(ctx, a.start_byte, a.end_byte)})")
                 edits.append(Edit(a.start_byte, a.end_byte, f"*{pname}"))
+            elif a.type == "parameter_pack_expansion" and _simple(a.named_children[0]):
+                pass  # `args...`: `[=]` copies the whole pack (an init-capture of a pack is C++20)
             elif not _simple(a):
                 pname = f"arg{i}"
                 captures.append(f"{pname} = {render(ctx, a.start_byte, a.end_byte)}")
@@ -232,7 +235,17 @@ class KernelLaunch(Rule):
             tail = "); })"
         sep = ", " if call_args else ""
         edits.append(Edit(fn.start_byte, args.start_byte + 1, head))
-        edits.append(Edit(args.end_byte - 1, args.end_byte, sep + tail_args + tail))
+        if kernel is not None:
+            pack_at = pack_index(kernel.params_node)
+        else:
+            pack_at = external.pack_at if external is not None and external.pack_at >= 0 else None
+        if pack_at is not None and len(call_args) > pack_at:
+            # `k<f>(f, n, a, b)` of `k(func_t f, int n, args_t... args)`: the nd_item goes before the pack's
+            # arguments, as it does in the kernel's parameters (a pack must stay last to be deduced)
+            edits.append(Edit(call_args[pack_at].start_byte, call_args[pack_at].start_byte, tail_args + ", "))
+            edits.append(Edit(args.end_byte - 1, args.end_byte, tail))
+        else:
+            edits.append(Edit(args.end_byte - 1, args.end_byte, sep + tail_args + tail))
         safety = Safety.SAFE
         if any(
             n.type == "call_expression" and ctx.text(n.child_by_field_name("function") or n) != "dim3"

@@ -25,12 +25,14 @@ from ...options import Options, ProjectFunction, ProjectGlobal, ProjectKernel
 from ...tables import load_tables
 from ._model import base_function_name, idents_in, model, qualifiers
 from ._shared_wrappers import wrapper_classes
+from ._signature import pack_index
 from ._subgroup import subgroup_attribute
 
 _KERNEL_FILE = re.compile(rb"__global__")
 _NEEDS_LAUNCH_HELP = re.compile(
     rb"__shared__|__shfl|__ballot|__any|__all|__activemask|warpSize|__reduce_|tiled_partition|__constant__"
     rb"|__device__[^(){};]*[;=\[]"  # a device global variable (no parenthesis: not a function)
+    rb"|\.\.\.[ \t]*[A-Za-z_]\w*[ \t]*\)"  # a parameter pack last (`args_t... args)`): the nd_item goes before it
 )
 _PROTOTYPE = re.compile(rb"__global__[^;{}()]*?\b([A-Za-z_]\w*)\s*\([^;{}]*\)\s*;")
 _LAUNCH = re.compile(rb"\b([A-Za-z_]\w*)\s*(?:<[^<>;{}]*>\s*)?<<<")
@@ -45,7 +47,8 @@ def kernel_facts(rel: str, data: bytes, options: Options) -> list[ProjectKernel]
             continue
         shared = tuple((s.name, s.elem_type, tuple(s.dims), s.dynamic) for s in [*f.shared, *f.shared_in])
         attr = subgroup_attribute(ctx, f.name)
-        if shared or attr or f.globals_used:
+        pack = pack_index(f.params_node)
+        if shared or attr or f.globals_used or pack is not None:
             info = tuple(
                 (g, m.globals[g].scope, bool(m.globals[g].dims)) for g in f.globals_used if g in m.globals
             )
@@ -58,6 +61,7 @@ def kernel_facts(rel: str, data: bytes, options: Options) -> list[ProjectKernel]
                     tuple(f.globals_used),
                     rel,
                     globals_info=info,
+                    pack_at=-1 if pack is None else pack,
                 )
             )
     return found

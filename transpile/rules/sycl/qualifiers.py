@@ -134,8 +134,23 @@ class FunctionQualifiers(Rule):
             toks = code_tokens(ctx.source[value.start_byte : value.end_byte], value.start_byte)
             has_inline = any(t.kind == "ident" and t.text == b"inline" for t in toks)
             floor = value.start_byte  # edits stay disjoint: never strip back into the previous one
-            for t in toks:
+            for i, t in enumerate(toks):
                 name = t.text.decode()
+                if t.kind == "ident" and name == "__launch_bounds__" and t.start >= floor:
+                    # `#define MGPU_LAUNCH_BOUNDS(b) __launch_bounds__(b::nt, b::occ)`: the call goes whole
+                    end = _call_end(toks, i)
+                    if end is not None and not ctx.is_claimed(t.start, end):
+                        floor = end
+                        yield self.converted(
+                            t.start,
+                            end,
+                            "`__launch_bounds__` removed from a macro",
+                            [Edit(t.start, end, "")],
+                            family="qualifier",
+                            symbol=name,
+                            safety=Safety.REVIEW,
+                        )
+                    continue
                 if t.kind != "ident" or (name not in _DROPPED and name != "__forceinline__"):
                     continue
                 if ctx.is_claimed(t.start, t.end):
@@ -182,3 +197,18 @@ class FunctionQualifiers(Rule):
                         family="qualifier",
                         symbol=name,
                     )
+
+
+def _call_end(toks: list, i: int) -> int | None:  # type: ignore[type-arg]
+    """The end offset of the parenthesised arguments after toks[i] (`__launch_bounds__(a, b)`)."""
+    if i + 1 >= len(toks) or toks[i + 1].text != b"(":
+        return None
+    depth = 0
+    for t in toks[i + 1 :]:
+        if t.text == b"(":
+            depth += 1
+        elif t.text == b")":
+            depth -= 1
+            if depth == 0:
+                return int(t.end)
+    return None

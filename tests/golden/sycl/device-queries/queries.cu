@@ -21,6 +21,10 @@ int main() {
     CUDA_CHECK(cudaDeviceGetAttribute(&can_map, cudaDevAttrCanMapHostMemory, dev));
     cudaFuncSetAttribute(fill, cudaFuncAttributeMaxDynamicSharedMemorySize, 64 * 1024);
     CUDA_CHECK(cudaFuncSetAttribute(fill, cudaFuncAttributeMaxDynamicSharedMemorySize, 64 * 1024));
+    int mclk;
+    CUDA_CHECK(cudaDeviceGetAttribute(&mclk, cudaDevAttrMemoryClockRate, dev));  // moderngpu prints it
+    // sgemm-cuda: all of L1 given to shared memory (a hint; a SYCL device decides)
+    cudaFuncSetAttribute(fill, cudaFuncAttributePreferredSharedMemoryCarveout, cudaSharedmemCarveoutMaxShared);
     printf("%d devices, dev %d: %d SMs, warp %d, %d threads, %d B shared, map %d\n", count, dev, sms, warp,
            max_threads, smem, can_map);
     const int n = 1024;

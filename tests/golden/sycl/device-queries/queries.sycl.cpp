@@ -26,6 +26,9 @@ int main() {
     CUDA_CHECK((smem = (int)(gpuport_queue().get_device().get_info<sycl::info::device::local_mem_size>()), 0));
     CUDA_CHECK((can_map = (int)gpuport_queue().get_device().has(sycl::aspect::usm_host_allocations), 0));
     CUDA_CHECK(0);
+    int mclk;
+    CUDA_CHECK((mclk = 0 /* SYCL 2020 has no memory clock query (gpuport_device_prop says 0 too) */, 0));  // moderngpu prints it
+    // sgemm-cuda: all of L1 given to shared memory (a hint; a SYCL device decides)
     printf("%d devices, dev %d: %d SMs, warp %d, %d threads, %d B shared, map %d\n", count, dev, sms, warp,
            max_threads, smem, can_map);
     const int n = 1024;
