@@ -217,8 +217,17 @@ class RuleContext:
     @property
     def tree(self) -> Tree:
         if self.parsed is None:
-            self.parsed = ts.parse(self.source)
+            self.parsed = ts.parse(self.source, self.qualifier_macros)
         return self.parsed
+
+    @cached_property
+    def qualifier_macros(self) -> dict[str, frozenset[str]]:
+        """Macros standing for CUDA function qualifiers, defined here or (tree translation) in another
+        file of the tree: name -> qualifiers (`MGPU_DEVICE` -> {`__device__`})."""
+        out = dict(ts.qualifier_macro_defs(self.source))
+        for name, words in self.options.qualifier_macros:
+            out[name] = out.get(name, frozenset()) | frozenset(words)
+        return out
 
     @property
     def root(self) -> Node:

@@ -48,6 +48,8 @@ class ProjectFunction:
     # `__shared__` variables it (or a device function it calls in its own file) declares, which its
     # callers provide: (parameter name `gp_<function>_<variable>`, element type, extents, dynamic)
     shared: tuple[tuple[str, str, tuple[str, ...], bool], ...] = ()
+    # Where its implicit parameters are (before a defaulted parameter or a trailing pack), -1 for last
+    implicit_at: int = -1
 
 
 @dataclass(frozen=True)
@@ -67,9 +69,9 @@ class ProjectKernel:
     # Set per launching file: the kernel's file is among its includes, so the globals' accessors (inline
     # in that file) are visible and the launch can pass them; otherwise the launch is reported.
     globals_visible: bool = False
-    # Its parameters end with a pack (`args_t... args`) after this many: a launch passes the nd_item before
-    # the pack's arguments, as in its parameters (a pack must stay last to be deduced). -1: no pack.
-    pack_at: int = -1
+    # Where its implicit parameters are (_signature.implicit_index: before a defaulted parameter or a
+    # trailing pack), -1 for last: a launch passes the nd_item there, as its parameters have it.
+    implicit_at: int = -1
 
 
 @dataclass(frozen=True)
@@ -121,6 +123,10 @@ class Options:
     # linkage (inside `extern "C"`); its own definitions of them must say so too, or C++ calls a definition
     # before the header's declaration a conflicting one (darknet's `int gpu_index = 0;` above its includes).
     c_linkage: tuple[str, ...] = ()
+    # Tree translation: macros other files of the tree define as CUDA function qualifiers
+    # (moderngpu's `#define MGPU_DEVICE __device__` in meta.hxx), with their qualifiers, that this file
+    # uses: its functions declared with them are device functions.
+    qualifier_macros: tuple[tuple[str, tuple[str, ...]], ...] = ()
 
     def key(self) -> str:
         """A stable string for cache keys (user_names excluded: they change with the tree, not the file;
@@ -140,6 +146,8 @@ class Options:
             base += f"|dim3-functions:{self.dim3_functions!r}"
         if self.c_linkage:
             base += f"|c-linkage:{self.c_linkage!r}"
+        if self.qualifier_macros:
+            base += f"|qualifier-macros:{self.qualifier_macros!r}"
         if self.dnn != "hipdnn":
             base += f"|dnn:{self.dnn}"
         return base

@@ -7,6 +7,7 @@ process pool each get their own through this module's lazy globals.
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable
 
 import tree_sitter_cuda
 from tree_sitter import Language, Node, Parser, Query, QueryCursor, Tree
@@ -23,7 +24,7 @@ def language() -> Language:
     return _LANGUAGE
 
 
-def parse(source: bytes) -> Tree:
+def parse(source: bytes, qualifier_macros: Iterable[str] = ()) -> Tree:
     """Parse CUDA/C++ source bytes. Never raises on bad syntax: errors become ERROR nodes.
 
     A file that does not parse is parsed once more with its statement-like macro lines blanked out
@@ -60,12 +61,72 @@ def parse(source: bytes) -> Tree:
         other_weight = _error_weight(other.root_node)
         if other_weight < weight:
             best, weight, source = other, other_weight, masked
+    # Macros that stand for qualifiers (`#define MGPU_DEVICE __device__`, here or in a header:
+    # `qualifier_macros`) before a declaration: the grammar reads the name as a type and the real type as
+    # an error. Blanked, the function parses; the rules read the macro's qualifiers from the text
+    # (_syntax.qualifiers with a context).
+    names = sorted(set(qualifier_macros) | set(qualifier_macro_defs(source)))
+    if best.root_node.has_error and names:
+        pattern = re.compile(
+            rb"(?<![\w#])(?:" + b"|".join(re.escape(n.encode()) for n in names) + rb")(?=[ \t\r\n]+[A-Za-z_])"
+        )
+        masked = _mask_outside_directives(pattern, source)
+        if masked != source:
+            other = _PARSER.parse(masked)
+            other_weight = _error_weight(other.root_node)
+            if other_weight < weight:
+                best, weight, source = other, other_weight, masked
     if best.root_node.has_error and _STATEMENT_MACRO.search(source):
         masked = _STATEMENT_MACRO.sub(lambda m: b" " * len(m.group(0)), source)
         other = _PARSER.parse(masked)
         if _error_weight(other.root_node) < weight:
             return other
     return best
+
+
+# The words a qualifier macro may stand for (and nothing else): CUDA's function qualifiers and C++'s.
+QUALIFIER_WORDS = frozenset(
+    {
+        "__device__",
+        "__host__",
+        "__global__",
+        "__forceinline__",
+        "__noinline__",
+        "inline",
+        "static",
+        "__inline__",
+    }
+)
+_CUDA_QUALIFIERS = frozenset({"__device__", "__host__", "__global__"})
+_OBJECT_DEFINE = re.compile(
+    rb"^[ \t]*#[ \t]*define[ \t]+([A-Za-z_]\w*)[ \t]+([^\n\\(]*?)[ \t]*$", re.MULTILINE
+)
+
+
+def qualifier_macro_defs(data: bytes) -> dict[str, frozenset[str]]:
+    """Object-like macros a file defines as CUDA function qualifiers (`#define MGPU_DEVICE __device__`,
+    `#define HD __host__ __device__`): name -> the qualifiers. A name defined several ways (nvcc's branch
+    and a host compiler's empty one) gets the union: the CUDA branch is the one translated."""
+    out: dict[str, frozenset[str]] = {}
+    if b"__device__" not in data and b"__global__" not in data:
+        return out
+    for m in _OBJECT_DEFINE.finditer(data):
+        words = set(m.group(2).decode("utf-8", "replace").split())
+        if words and words <= QUALIFIER_WORDS and words & _CUDA_QUALIFIERS:
+            name = m.group(1).decode()
+            out[name] = out.get(name, frozenset()) | frozenset(words)
+    return out
+
+
+def _mask_outside_directives(pattern: re.Pattern[bytes], source: bytes) -> bytes:
+    """`pattern`'s matches blanked with spaces, except on preprocessor lines (the `#define` itself)."""
+    out = bytearray(source)
+    for m in pattern.finditer(source):
+        line_start = source.rfind(b"\n", 0, m.start()) + 1
+        if source[line_start : m.start()].lstrip().startswith(b"#"):
+            continue
+        out[m.start() : m.end()] = b" " * (m.end() - m.start())
+    return bytes(out)
 
 
 _QUALIFIER_MACRO = re.compile(

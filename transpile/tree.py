@@ -37,6 +37,7 @@ from .includes import (
     spellings,
 )
 from .options import Options
+from .parse import qualifier_macro_defs
 from .report import FileReport, TreeReport
 from .rules.registry import PROJECT_PASSES
 from .safe_read import DEFAULT_MAX_FILE_SIZE, Refused, mode_bits, read_regular
@@ -142,6 +143,8 @@ class TreeFacts:
     project_headers: dict[str, tuple[str, ...]] = field(default_factory=dict)  # Options.project_headers
     dim3_functions: dict[str, tuple[str, ...]] = field(default_factory=dict)  # Options.dim3_functions
     c_linkage: dict[str, tuple[str, ...]] = field(default_factory=dict)  # Options.c_linkage
+    qualifier_macros: dict[str, tuple[tuple[str, tuple[str, ...]], ...]] = field(default_factory=dict)
+    all_qualifier_macros: tuple[tuple[str, tuple[str, ...]], ...] = ()  # the project pass reads every file
     graph: IncludeGraph | None = None  # the include graph itself (the LLM fallback's order of files)
 
     def options_for(self, rel: str, options: Options) -> Options:
@@ -151,6 +154,7 @@ class TreeFacts:
         own = self.project_headers.get(rel, ())
         dim3 = self.dim3_functions.get(rel, ())
         c_linkage = self.c_linkage.get(rel, ())
+        qualifier_macros = self.qualifier_macros.get(rel, ())
         if (
             not renames
             and not runtime
@@ -159,6 +163,7 @@ class TreeFacts:
             and not own
             and not dim3
             and not c_linkage
+            and options.qualifier_macros == qualifier_macros
         ):
             return options
         return replace(
@@ -170,6 +175,7 @@ class TreeFacts:
             project_headers=own,
             dim3_functions=dim3,
             c_linkage=c_linkage,
+            qualifier_macros=qualifier_macros,
         )
 
 
@@ -234,6 +240,23 @@ def tree_model(contents: dict[str, bytes], out_names: dict[str, str], options: O
         used = tuple(sorted(f for f in seen if f.encode() in data))
         if used:
             facts.dim3_functions[rel] = used
+    # Macros defined as CUDA qualifiers in one file (a header) and used in others (moderngpu's
+    # MGPU_DEVICE): each using file gets them, so its functions declared with them are device code.
+    macros: dict[str, frozenset[str]] = {}
+    for data in contents.values():
+        for name, words in qualifier_macro_defs(data).items():
+            macros[name] = macros.get(name, frozenset()) | words
+    if macros:
+        facts.all_qualifier_macros = tuple((n, tuple(sorted(w))) for n, w in sorted(macros.items()))
+        for rel, data in contents.items():
+            defined_here = qualifier_macro_defs(data)
+            wanted = tuple(
+                (n, tuple(sorted(w)))
+                for n, w in sorted(macros.items())
+                if n.encode() in data and n not in defined_here
+            )
+            if wanted:
+                facts.qualifier_macros[rel] = wanted
     # C files that become C++ (SYCL): the names their headers give C linkage, which they define.
     c_names: dict[str, set[str]] = {}
     for rel, out in out_names.items():
@@ -751,7 +774,9 @@ def translate_tree(
     # E.g. SYCL: device globals and device functions shared across files (-rdc builds), so a file that
     # sees a global only as `extern`, or calls a device function defined elsewhere, translates in
     # agreement with the defining file. Each file gets the part it sees through its includes.
-    per_file = project_pass(by_rel, options) if project_pass is not None else {}
+    # (with every qualifier macro of the tree, so functions declared with one are device functions there)
+    project_options = replace(options, qualifier_macros=tree_facts.all_qualifier_macros)
+    per_file = project_pass(by_rel, project_options) if project_pass is not None else {}
 
     new_cache: dict[str, CacheEntry] = {}
     declared: set[str] = set(options.user_names)

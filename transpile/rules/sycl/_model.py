@@ -392,7 +392,7 @@ def dim3_members(ctx: RuleContext) -> list[tuple[int, int, str]]:
             continue
         if arg.type == "identifier" and ctx.text(arg) not in names:
             continue
-        if arg.type == "identifier" and ctx.text(arg) in BUILTIN_VARS and _in_device_code(fe):
+        if arg.type == "identifier" and ctx.text(arg) in BUILTIN_VARS and _in_device_code(ctx, fe):
             continue  # host code's own `dim3 gridDim(...)`; in a kernel the name is CUDA's built-in
         if arg.type != "identifier" and not (
             arg.type in ("field_expression", "call_expression", "subscript_expression")
@@ -406,9 +406,9 @@ def dim3_members(ctx: RuleContext) -> list[tuple[int, int, str]]:
     return out
 
 
-def _in_device_code(node: Node) -> bool:
+def _in_device_code(ctx: RuleContext, node: Node) -> bool:
     fn = enclosing_function(node)
-    return fn is not None and bool({"__global__", "__device__"} & qualifiers(fn))
+    return fn is not None and bool({"__global__", "__device__"} & qualifiers(fn, ctx))
 
 
 # The functions `<cmath>` declares (C99 names and their `f` variants), the ones a CUDA host program gets
@@ -426,26 +426,26 @@ _C_MATH = frozenset(
 _DEVICE = {"__device__", "__global__"}
 
 
-def _host_only(node: Node) -> bool:
+def _host_only(ctx: RuleContext, node: Node) -> bool:
     """True when the node is in host-only code: no enclosing device function, kernel or device lambda."""
     n = node.parent
     while n is not None:
         if n.type == "lambda_expression":
             return False  # an extended `[=] __device__` lambda, or one a rule moves into a kernel
         if n.type == "function_definition":
-            return not (qualifiers(n) & _DEVICE)
+            return not (qualifiers(n, ctx) & _DEVICE)
         if n.type in ("preproc_def", "preproc_function_def"):
             return False  # a macro body may be expanded in device code
         n = n.parent
     return True  # file scope: a host initializer
 
 
-def host_c_math(occ: Occurrence) -> bool:
+def host_c_math(ctx: RuleContext, occ: Occurrence) -> bool:
     """True for an unqualified call of a C library math function in host-only code (GP261 keeps it)."""
     node, entry = occ.node, occ.entry
     if node is None or occ.raw or occ.name not in _C_MATH or entry is None or entry.family != "math":
         return False
-    return occ.parent_type != "qualified_identifier" and _host_only(node)
+    return occ.parent_type != "qualified_identifier" and _host_only(ctx, node)
 
 
 def _thrust_casts(ctx: RuleContext) -> list[tuple[int, int, str]]:
@@ -472,7 +472,7 @@ def _math_calls(ctx: RuleContext) -> list[tuple[int, int, str]]:
         node, entry = occ.node, occ.entry
         if node is None or entry is None or entry.family != "math" or not entry.sycl.startswith("sycl::"):
             continue
-        if host_c_math(occ):
+        if host_c_math(ctx, occ):
             continue  # host code keeps the C library's function (GP261)
         parent = node.parent
         if (
@@ -537,7 +537,7 @@ def _build(ctx: RuleContext) -> Model:
     # the members of shared-memory wrapper classes go with their classes (GP206 removes them)
     wrapped = [span for spans in wrapper_classes(ctx).values() for span in spans]
     for fn in ts.captures(_FUNCTIONS, ctx.root).get("f", []):
-        q = qualifiers(fn)
+        q = qualifiers(fn, ctx)
         if "__global__" not in q and "__device__" not in q:
             continue
         if any(a <= fn.start_byte and fn.end_byte <= b for a, b in wrapped):

@@ -11,36 +11,42 @@ from ...edits import Edit
 
 
 def append_params(ctx: RuleContext, params: Node, extra: list[str]) -> Edit:
-    """An edit appending `extra` parameters to a parameter_list node; before a trailing parameter pack
-    (`args_t... args`), which must stay last for its arguments to be deduced."""
+    """An edit adding `extra` parameters to a parameter_list node: at the end, or before the first
+    parameter with a default value or a trailing parameter pack (`bool sync = true`, `args_t... args`), which
+    must stay last (a parameter without a default cannot follow a defaulted one; a pack is deduced only at
+    the end)."""
     named = [c for c in params.named_children if c.type != "comment"]
     close = params.end_byte - 1
     if not named or (len(named) == 1 and ctx.text(named[0]) == "void"):
         return Edit(params.start_byte + 1, close, ", ".join(extra))
-    if pack_index(params) is not None:
-        return Edit(named[-1].start_byte, named[-1].start_byte, ", ".join(extra) + ", ")
-    at = _after_last(ctx.source, named[-1].end_byte, close)
-    return Edit(at, at, ", " + ", ".join(extra))
+    at = implicit_index(params)
+    if at is not None:
+        return Edit(named[at].start_byte, named[at].start_byte, ", ".join(extra) + ", ")
+    end = _after_last(ctx.source, named[-1].end_byte, close)
+    return Edit(end, end, ", " + ", ".join(extra))
 
 
-def pack_index(params: Node | None) -> int | None:
-    """How many parameters come before a trailing parameter pack (`args_t... args`); None without one."""
+_LAST_ONLY = ("optional_parameter_declaration", "variadic_parameter_declaration", "variadic_parameter")
+
+
+def implicit_index(params: Node | None) -> int | None:
+    """Where the implicit parameters (the nd_item, shared memory, globals) go when they cannot go last:
+    the index of the first parameter with a default value or of a trailing pack; None otherwise."""
     named = [c for c in params.named_children if c.type != "comment"] if params is not None else []
-    if named and named[-1].type in ("variadic_parameter_declaration", "variadic_parameter"):
-        return len(named) - 1
-    return None
+    return next((i for i, c in enumerate(named) if c.type in _LAST_ONLY), None)
 
 
-def append_args(ctx: RuleContext, args: Node, extra: str, *, pack_at: int | None = None) -> Edit:
-    """An edit appending `extra` (already joined) to a call's argument_list node; with `pack_at` (the
-    callee's parameters end with a pack after that many), before the arguments the pack takes."""
+def append_args(ctx: RuleContext, args: Node, extra: str, *, implicit_at: int | None = None) -> Edit:
+    """An edit adding `extra` (already joined) to a call's argument_list node: at the end, or, when the
+    callee's implicit parameters sit at `implicit_at` (implicit_index), before the argument there (a
+    defaulted parameter given, a pack's arguments)."""
     named = [c for c in args.named_children if c.type != "comment"]
     if not named:
         return Edit(args.start_byte + 1, args.start_byte + 1, extra)
-    if pack_at is not None and len(named) > pack_at:
-        return Edit(named[pack_at].start_byte, named[pack_at].start_byte, extra + ", ")
-    at = _after_last(ctx.source, named[-1].end_byte, args.end_byte - 1)
-    return Edit(at, at, ", " + extra)
+    if implicit_at is not None and len(named) > implicit_at:
+        return Edit(named[implicit_at].start_byte, named[implicit_at].start_byte, extra + ", ")
+    end = _after_last(ctx.source, named[-1].end_byte, args.end_byte - 1)
+    return Edit(end, end, ", " + extra)
 
 
 def _after_last(source: bytes, last_end: int, close: int) -> int:

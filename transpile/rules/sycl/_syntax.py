@@ -20,8 +20,29 @@ _QUALIFIER_TYPES = frozenset({"__global__", "__device__", "__host__", "__forcein
 # -- helpers over nodes ----------------------------------------------------------------------------------
 
 
-def qualifiers(node: Node) -> set[str]:
-    return {c.type for c in node.children if c.type in _QUALIFIER_TYPES}
+def qualifiers(node: Node, ctx: RuleContext | None = None) -> set[str]:
+    """A declaration's CUDA qualifiers; with a context, also those its qualifier macros stand for
+    (`MGPU_DEVICE void f()`: the parse blanked the macro, the text still names it)."""
+    out = {c.type for c in node.children if c.type in _QUALIFIER_TYPES}
+    if ctx is not None and ctx.qualifier_macros:
+        macros = ctx.qualifier_macros
+        declarator = node.child_by_field_name("declarator")
+        # the blanked macro lies before the node: from the end of what precedes it (the template's
+        # parameter list, the previous declaration) to the declarator
+        before = node.prev_sibling
+        start = (
+            before.end_byte
+            if before is not None
+            else node.parent.start_byte
+            if node.parent
+            else node.start_byte
+        )
+        head = ctx.source[start : declarator.start_byte if declarator is not None else node.end_byte]
+        for word in head.split():
+            got = macros.get(word.decode("utf-8", "replace"))
+            if got:
+                out |= got & _QUALIFIER_TYPES
+    return out
 
 
 def function_name(ctx: RuleContext, fn: Node) -> str | None:

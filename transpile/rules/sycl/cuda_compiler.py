@@ -48,7 +48,7 @@ from ...context import RuleContext
 from ...diagnostics import Diagnostic
 from ...edits import Edit
 from ..base import Rule
-from ._syntax import ARCH, ARCH_VALUE
+from ._syntax import ARCH, ARCH_VALUE, qualifiers
 
 MACROS = frozenset({"__CUDACC__", "__NVCC__"})
 _FUNCTIONS = frozenset({"function_definition"})
@@ -185,5 +185,5 @@ def _templated(node: Node) -> Node | None:
 def _device_function(ctx: RuleContext, fn: Node) -> bool:
     declarator = fn.child_by_field_name("declarator")
     head = ctx.slice(fn.start_byte, declarator.start_byte if declarator is not None else fn.start_byte)
-    words = set(head.replace("(", " ").split())
+    words = set(head.replace("(", " ").split()) | qualifiers(fn, ctx)  # and what qualifier macros stand for
     return ("__global__" in words or "__device__" in words) and "__host__" not in words

@@ -333,7 +333,7 @@ class DeviceGlobals(Rule):
         if not needy:
             return
         for decl in ts.captures("(declaration) @d", ctx.root).get("d", []):
-            q = qualifiers(decl)
+            q = qualifiers(decl, ctx)
             if "__device__" not in q or "__global__" in q or "__host__" in q:
                 continue
             fd = next((c for c in decl.named_children if c.type == "function_declarator"), None)
@@ -366,7 +366,7 @@ class DeviceGlobals(Rule):
             passed = ", ".join(
                 ([ITEM] if f.needs_item else []) + [n for n, *_ in f.shared] + list(f.globals_used)
             )
-            edit = append_args(ctx, args, passed)
+            edit = append_args(ctx, args, passed, implicit_at=f.implicit_at if f.implicit_at >= 0 else None)
             yield self.converted(
                 args.end_byte - 1,
                 args.end_byte,

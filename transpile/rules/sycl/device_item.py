@@ -34,7 +34,7 @@ from ...context import RuleContext
 from ...diagnostics import Diagnostic
 from ..base import Rule
 from ._model import Function, base_function_name, model, qualifiers
-from ._signature import append_args, append_params, pack_index
+from ._signature import append_args, append_params, implicit_index
 from ._syntax import callee_name_node
 
 
@@ -80,7 +80,7 @@ class DeviceFunctionItem(Rule):
             if args is None or args.type != "argument_list":
                 continue
             extra = ", ".join(callee.device_call_args())
-            edit = append_args(ctx, args, extra, pack_at=pack_index(callee.params_node))
+            edit = append_args(ctx, args, extra, implicit_at=implicit_index(callee.params_node))
             yield self.converted(
                 args.end_byte - 1,
                 args.end_byte,
@@ -95,7 +95,7 @@ class DeviceFunctionItem(Rule):
         specialisations) get the same parameters as the definitions, or they would name another overload."""
         m = model(ctx)
         for decl in ts.captures("(declaration) @d", ctx.root).get("d", []):
-            q = qualifiers(decl)
+            q = qualifiers(decl, ctx)
             if "__device__" not in q or "__global__" in q or "__host__" in q:
                 continue
             fd = next((c for c in decl.named_children if c.type == "function_declarator"), None)

@@ -41,7 +41,7 @@ class HostMath(Rule):
     def run(self, ctx: RuleContext) -> Iterator[Diagnostic]:
         for occ in ctx.occurrences:
             node = occ.node
-            if node is None or ctx.is_claimed(occ.start, occ.end) or not host_c_math(occ):
+            if node is None or ctx.is_claimed(occ.start, occ.end) or not host_c_math(ctx, occ):
                 continue
             yield self.converted(
                 occ.start, occ.end, f"host `{occ.name}` kept (C library)", family="math", symbol=occ.name

@@ -50,7 +50,7 @@ from ._model import (
     render,
 )
 from ._queue import stream_queue
-from ._signature import pack_index
+from ._signature import implicit_index
 from ._subgroup import subgroup_attribute
 
 _SIMPLE_ARG = frozenset(
@@ -236,13 +236,13 @@ class KernelLaunch(Rule):
         sep = ", " if call_args else ""
         edits.append(Edit(fn.start_byte, args.start_byte + 1, head))
         if kernel is not None:
-            pack_at = pack_index(kernel.params_node)
+            at = implicit_index(kernel.params_node)
         else:
-            pack_at = external.pack_at if external is not None and external.pack_at >= 0 else None
-        if pack_at is not None and len(call_args) > pack_at:
-            # `k<f>(f, n, a, b)` of `k(func_t f, int n, args_t... args)`: the nd_item goes before the pack's
-            # arguments, as it does in the kernel's parameters (a pack must stay last to be deduced)
-            edits.append(Edit(call_args[pack_at].start_byte, call_args[pack_at].start_byte, tail_args + ", "))
+            at = external.implicit_at if external is not None and external.implicit_at >= 0 else None
+        if at is not None and len(call_args) > at:
+            # `k<f>(f, n, a, b)` of `k(func_t f, int n, args_t... args)` (or of a kernel with defaulted
+            # parameters given): the nd_item goes where the kernel's parameters have it (_signature)
+            edits.append(Edit(call_args[at].start_byte, call_args[at].start_byte, tail_args + ", "))
             edits.append(Edit(args.end_byte - 1, args.end_byte, tail))
         else:
             edits.append(Edit(args.end_byte - 1, args.end_byte, sep + tail_args + tail))

@@ -45,7 +45,7 @@ class KernelSignature(Rule):
             yield from self._kernel(ctx, f, m)
         # Declarations (prototypes) of kernels.
         for decl in ts.captures("(declaration) @d", ctx.root).get("d", []):
-            if "__global__" not in qualifiers(decl):
+            if "__global__" not in qualifiers(decl, ctx):
                 continue
             fd = next((c for c in decl.named_children if c.type == "function_declarator"), None)
             if fd is None:

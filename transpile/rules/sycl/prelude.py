@@ -57,7 +57,7 @@ def _kernel_prototypes(ctx: RuleContext) -> bool:
     if b"__global__" not in ctx.source:
         return False
     return any(
-        "__global__" in qualifiers(d) and any(c.type == "function_declarator" for c in d.named_children)
+        "__global__" in qualifiers(d, ctx) and any(c.type == "function_declarator" for c in d.named_children)
         for d in ts.captures("(declaration) @d", ctx.root).get("d", [])
     )
 

@@ -25,7 +25,7 @@ from ...options import Options, ProjectFunction, ProjectGlobal, ProjectKernel
 from ...tables import load_tables
 from ._model import base_function_name, idents_in, model, qualifiers
 from ._shared_wrappers import wrapper_classes
-from ._signature import pack_index
+from ._signature import implicit_index
 from ._subgroup import subgroup_attribute
 
 _KERNEL_FILE = re.compile(rb"__global__")
@@ -39,7 +39,7 @@ _LAUNCH = re.compile(rb"\b([A-Za-z_]\w*)\s*(?:<[^<>;{}]*>\s*)?<<<")
 
 
 def kernel_facts(rel: str, data: bytes, options: Options) -> list[ProjectKernel]:
-    ctx = RuleContext(data, ts.parse(data), options, load_tables(), rel)
+    ctx = RuleContext(data, None, options, load_tables(), rel)
     m = model(ctx)
     found = []
     for f in m.functions.values():
@@ -47,8 +47,8 @@ def kernel_facts(rel: str, data: bytes, options: Options) -> list[ProjectKernel]
             continue
         shared = tuple((s.name, s.elem_type, tuple(s.dims), s.dynamic) for s in [*f.shared, *f.shared_in])
         attr = subgroup_attribute(ctx, f.name)
-        pack = pack_index(f.params_node)
-        if shared or attr or f.globals_used or pack is not None:
+        at = implicit_index(f.params_node)
+        if shared or attr or f.globals_used or at is not None:
             info = tuple(
                 (g, m.globals[g].scope, bool(m.globals[g].dims)) for g in f.globals_used if g in m.globals
             )
@@ -61,7 +61,7 @@ def kernel_facts(rel: str, data: bytes, options: Options) -> list[ProjectKernel]
                     tuple(f.globals_used),
                     rel,
                     globals_info=info,
-                    pack_at=-1 if pack is None else pack,
+                    implicit_at=-1 if at is None else at,
                 )
             )
     return found
@@ -78,7 +78,7 @@ def _wrapper_options(
     names: dict[str, str] = {}
     for rel, data in contents.items():
         if b"__shared__" in data and _WRAPPER_FILE.search(data) and (b"struct" in data or b"class" in data):
-            ctx = RuleContext(data, ts.parse(data), options, load_tables(), rel)
+            ctx = RuleContext(data, None, options, load_tables(), rel)
             for name in wrapper_classes(ctx):
                 names.setdefault(name, rel)
     if not names:
@@ -155,6 +155,7 @@ class _FileFacts:
     functions: dict[str, tuple[bool, set[str], set[str]]] = field(default_factory=dict)
     # device function name -> the shared variables its callers provide (ProjectFunction.shared)
     shared: dict[str, tuple[tuple[str, str, tuple[str, ...], bool], ...]] = field(default_factory=dict)
+    implicit_at: dict[str, int] = field(default_factory=dict)  # _signature.implicit_index, when not last
     declared: set[str] = field(default_factory=set)  # device globals and functions declared or defined
 
 
@@ -168,7 +169,7 @@ class _Needs:
 
 
 def _file_facts(rel: str, data: bytes, options: Options) -> _FileFacts:
-    ctx = RuleContext(data, ts.parse(data), options, load_tables(), rel)
+    ctx = RuleContext(data, None, options, load_tables(), rel)
     m = model(ctx)
     facts = _FileFacts()
     for g in m.globals.values():
@@ -187,11 +188,14 @@ def _file_facts(rel: str, data: bytes, options: Options) -> _FileFacts:
         ids = idents_in(ctx, body) if body is not None else set()
         needs, used, seen = facts.functions.get(f.name, (False, set(), set()))
         facts.functions[f.name] = (needs or f.needs_item, used | set(f.globals_used), seen | ids)
+        at = implicit_index(f.params_node)
+        if at is not None:
+            facts.implicit_at[f.name] = at
         exported = tuple((v.name, v.elem_type, tuple(v.dims), v.dynamic) for v in f.exported_shared())
         if exported and not f.template_params:
             facts.shared[f.name] = exported
     for decl in ts.captures("(declaration) @d", ctx.root).get("d", []):
-        if "__device__" in qualifiers(decl) and any(
+        if "__device__" in qualifiers(decl, ctx) and any(
             c.type == "function_declarator" for c in decl.named_children
         ):
             facts.declared.add(base_function_name(ctx, decl) or "")
@@ -206,12 +210,18 @@ def globals_options(contents: dict[str, bytes], options: Options) -> dict[str, O
         return {}
     # Cross-file state needs an `extern` global or a device prototype, or a device function defined in one
     # file (a header) and called from another that includes it: at least two files with device code.
+    # a qualifier macro of the tree (`#define MGPU_DEVICE __device__`) marks device code as the word does
+    macros = [name.encode() for name, _ in options.qualifier_macros]
+
+    def device_code(pattern: re.Pattern[bytes], d: bytes) -> bool:
+        return bool(pattern.search(d)) or any(m in d for m in macros)
+
     if not any(_CROSS_FILE.search(d) for d in contents.values()) and (
-        sum(1 for d in contents.values() if _DEVICE_OR_SYMBOL.search(d)) < 2
+        sum(1 for d in contents.values() if device_code(_DEVICE_OR_SYMBOL, d)) < 2
     ):
         return {}
     base = replace(options, project_globals=(), project_functions=())
-    facts = {rel: _file_facts(rel, d, base) for rel, d in contents.items() if _MAY_DECLARE.search(d)}
+    facts = {rel: _file_facts(rel, d, base) for rel, d in contents.items() if device_code(_MAY_DECLARE, d)}
     # Globals defined exactly once, in a source file (a header's definition is one per including file).
     definers: dict[str, list[ProjectGlobal]] = {}
     for f in facts.values():
@@ -229,11 +239,13 @@ def globals_options(contents: dict[str, bytes], options: Options) -> dict[str, O
             where.setdefault(name, []).append(rel)
     info: dict[str, _Needs] = {}
     shared_of: dict[str, tuple[tuple[str, str, tuple[str, ...], bool], ...]] = {}
+    implicit_at: dict[str, int] = {}
     for n, rels in where.items():
         if len(rels) == 1:
             item, used, calls = facts[rels[0]].functions[n]
             info[n] = _Needs(item, used & set(candidates), calls)
             shared_of[n] = facts[rels[0]].shared.get(n, ())
+            implicit_at[n] = facts[rels[0]].implicit_at.get(n, -1)
     changed = True
     while changed:
         changed = False
@@ -275,7 +287,7 @@ def globals_options(contents: dict[str, bytes], options: Options) -> dict[str, O
         seen = graph.closure(rel, quoted_only=True)
         visible = set().union(*(facts[r].declared for r in seen if r in facts))
         funcs = tuple(
-            ProjectFunction(n, e.item, tuple(sorted(e.used & set(shared))), shared_of[n])
+            ProjectFunction(n, e.item, tuple(sorted(e.used & set(shared))), shared_of[n], implicit_at[n])
             for n, e in sorted(info.items())
             if n in visible and where[n][0] != rel and (e.item or e.used & set(shared) or shared_of[n])
         )
