@@ -7,7 +7,7 @@ the parsed translation: same output, same diagnostics (GP004 aside: it needs the
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
@@ -50,9 +50,9 @@ def counted_parses() -> Iterator[list[bytes]]:
     real_parse = ts.parse
     calls: list[bytes] = []
 
-    def parse(source: bytes) -> Tree:
+    def parse(source: bytes, qualifier_macros: Iterable[str] = ()) -> Tree:
         calls.append(source)
-        return real_parse(source)
+        return real_parse(source, qualifier_macros)
 
     ts.parse = parse  # type: ignore[assignment]
     try:

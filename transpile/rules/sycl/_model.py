@@ -606,7 +606,8 @@ def _build(ctx: RuleContext) -> Model:
         elif not f.host_too and len(family[f.name]) > 1 and b"__shared__" in (f.node.text or b""):
             f.shared = _shared_vars(ctx, f)
     for members in family.values():
-        if len(members) > 1 and any(m.shared for m in members):
+        # (kernels keep their own: a launch goes by name to the first's, and GP202 reports the others)
+        if len(members) > 1 and not any(m.kernel for m in members) and any(m.shared for m in members):
             _family_shared(members)
     _propagate_shared(ctx, functions, calls)
     # Transitive closure over the file's call graph (a call may reach any member of the callee's family).
@@ -665,8 +666,8 @@ def _family_shared(members: list[Function]) -> None:
     union: dict[str, SharedVar] = {}
     problem = None
     for m in members:
-        if m.kernel or m.host_too:
-            problem = "overloaded with a kernel or a __host__ __device__ function"
+        if m.host_too:
+            problem = "overloaded with a __host__ __device__ function"
         for v in m.shared:
             words = set(_IDENT_RE.findall(" ".join([v.elem_type, *v.dims]).encode()))
             if v.dynamic or {p.encode() for p in [*m.template_params, *m.class_params]} & words:
