@@ -327,7 +327,10 @@ def arch_condition(ctx: RuleContext, cond: Node) -> int | None:
     t = cond.type
     if t == "number_literal":
         digits = ctx.text(cond).rstrip("uUlL")
-        return int(digits, 0) if digits.isdigit() or digits.lower().startswith("0x") else None
+        try:
+            return int(digits, 8 if digits.startswith("0") and digits.isdigit() and len(digits) > 1 else 0)
+        except ValueError:
+            return None  # a float or malformed literal: not decided here
     if t == "identifier":
         return ARCH_VALUE if ctx.text(cond) == ARCH else None
     if t == "preproc_defined":

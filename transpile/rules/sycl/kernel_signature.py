@@ -63,26 +63,35 @@ class KernelSignature(Rule):
                 extra = [ITEM_PARAM, *(shared_param(n, t, list(d)) for n, t, d, _ in external.shared)]
             else:
                 extra = [ITEM_PARAM]
-            glob = next(c for c in decl.children if c.type == "__global__")
+            # `__global__` itself, or a qualifier macro standing for it (its definition loses the word)
+            glob = next((c for c in decl.children if c.type == "__global__"), None)
+            at = glob if glob is not None else fd
             yield self.converted(
-                glob.start_byte,
-                glob.end_byte,
+                at.start_byte,
+                at.end_byte if glob is not None else at.start_byte + 1,
                 f"kernel declaration `{name}`",
-                [remove_token(ctx, glob), append_params(ctx, params, extra)],
+                [*([remove_token(ctx, glob)] if glob is not None else []), append_params(ctx, params, extra)],
                 family="kernel",
                 symbol=name,
             )
 
     def _kernel(self, ctx: RuleContext, f: Function, m: Model) -> Iterator[Diagnostic]:
-        glob = next(c for c in f.node.children if c.type == "__global__")
+        # `__global__` itself, or a qualifier macro standing for it (`HEMI_LAUNCHABLE`: GP209 empties its
+        # definition)
+        glob = next((c for c in f.node.children if c.type == "__global__"), None)
+        declarator = f.node.child_by_field_name("declarator")
+        at = glob if glob is not None else declarator if declarator is not None else f.node
+        span = (at.start_byte, at.end_byte if glob is not None else at.start_byte + 1)
         params = f.params_node
         if params is None:
-            yield self.unconverted(glob.start_byte, glob.end_byte, "kernel signature not understood")
+            yield self.unconverted(*span, "kernel signature not understood")
             return
-        edits = [remove_token(ctx, glob), append_params(ctx, params, f.extra_params(m))]
+        edits = [
+            *([remove_token(ctx, glob)] if glob is not None else []),
+            append_params(ctx, params, f.extra_params(m)),
+        ]
         yield self.converted(
-            glob.start_byte,
-            glob.end_byte,
+            *span,
             f"kernel `{f.name}` takes the nd_item",
             edits,
             family="kernel",

@@ -35,6 +35,7 @@ from ... import parse as ts
 from ...context import RuleContext
 from ...diagnostics import Diagnostic, Safety
 from ...edits import Edit
+from ...parse import QUALIFIER_WORDS
 from ...tokens import code_tokens
 from ..base import Rule
 from ._signature import remove_token
@@ -132,6 +133,10 @@ class FunctionQualifiers(Rule):
             if value is None:
                 continue
             toks = code_tokens(ctx.source[value.start_byte : value.end_byte], value.start_byte)
+            # a macro that only stands for qualifiers (`#define HEMI_LAUNCHABLE __global__`): its kernels
+            # are plain functions in SYCL (GP202), so `__global__` goes too
+            words = {t.text.decode() for t in toks}
+            only_qualifiers = d.type == "preproc_def" and bool(words) and words <= QUALIFIER_WORDS
             has_inline = any(t.kind == "ident" and t.text == b"inline" for t in toks)
             floor = value.start_byte  # edits stay disjoint: never strip back into the previous one
             for i, t in enumerate(toks):
@@ -151,7 +156,8 @@ class FunctionQualifiers(Rule):
                             safety=Safety.REVIEW,
                         )
                     continue
-                if t.kind != "ident" or (name not in _DROPPED and name != "__forceinline__"):
+                dropped = name in _DROPPED or (only_qualifiers and name == "__global__")
+                if t.kind != "ident" or (not dropped and name != "__forceinline__"):
                     continue
                 if ctx.is_claimed(t.start, t.end):
                     continue
