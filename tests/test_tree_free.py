@@ -50,7 +50,7 @@ def counted_parses() -> Iterator[list[bytes]]:
     real_parse = ts.parse
     calls: list[bytes] = []
 
-    def parse(source: bytes, qualifier_macros: Iterable[str] = ()) -> Tree:
+    def parse(source: bytes, qualifier_macros: Iterable[str] | None = None) -> Tree:
         calls.append(source)
         return real_parse(source, qualifier_macros)
 

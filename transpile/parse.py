@@ -24,7 +24,7 @@ def language() -> Language:
     return _LANGUAGE
 
 
-def parse(source: bytes, qualifier_macros: Iterable[str] = ()) -> Tree:
+def parse(source: bytes, qualifier_macros: Iterable[str] | None = None) -> Tree:
     """Parse CUDA/C++ source bytes. Never raises on bad syntax: errors become ERROR nodes.
 
     A file that does not parse is parsed once more with its statement-like macro lines blanked out
@@ -65,7 +65,8 @@ def parse(source: bytes, qualifier_macros: Iterable[str] = ()) -> Tree:
     # `qualifier_macros`) before a declaration: the grammar reads the name as a type and the real type as
     # an error. Blanked, the function parses; the rules read the macro's qualifiers from the text
     # (_syntax.qualifiers with a context).
-    names = sorted(set(qualifier_macros) | set(qualifier_macro_defs(source)))
+    # (None: the file's own, found here; a RuleContext passes its own set, which already holds them)
+    names = sorted(qualifier_macro_defs(source) if qualifier_macros is None else qualifier_macros)
     if best.root_node.has_error and names:
         pattern = re.compile(
             rb"(?<![\w#])(?:" + b"|".join(re.escape(n.encode()) for n in names) + rb")(?=[ \t\r\n]+[A-Za-z_])"

@@ -242,14 +242,15 @@ def tree_model(contents: dict[str, bytes], out_names: dict[str, str], options: O
             facts.dim3_functions[rel] = used
     # Macros defined as CUDA qualifiers in one file (a header) and used in others (moderngpu's
     # MGPU_DEVICE): each using file gets them, so its functions declared with them are device code.
+    defined = {rel: qualifier_macro_defs(data) for rel, data in contents.items()}
     macros: dict[str, frozenset[str]] = {}
-    for data in contents.values():
-        for name, words in qualifier_macro_defs(data).items():
+    for defs in defined.values():
+        for name, words in defs.items():
             macros[name] = macros.get(name, frozenset()) | words
     if macros:
         facts.all_qualifier_macros = tuple((n, tuple(sorted(w))) for n, w in sorted(macros.items()))
         for rel, data in contents.items():
-            defined_here = qualifier_macro_defs(data)
+            defined_here = defined[rel]
             wanted = tuple(
                 (n, tuple(sorted(w)))
                 for n, w in sorted(macros.items())
