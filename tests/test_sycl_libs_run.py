@@ -227,3 +227,68 @@ def test_overloaded_device_function_shared_memory_sums_blocks(tmp_path: Path) ->
     out = _build_and_run(GOLDEN / "shared-memory" / "overloaded_device_function.sycl.cpp", tmp_path)
     values = [float(i % 5) for i in range(64)]
     assert [float(x) for x in out.split()] == [2 * sum(values[:32]), 2 * sum(values[32:])]
+
+
+@pytest.mark.acpp
+@pytest.mark.slow
+def test_dp4a_and_simd_intrinsics_compute_cuda_values(tmp_path: Path) -> None:
+    # GP238's `__dp4a`/`__dp2a_lo` and SIMD-within-a-word lambdas inside a kernel, against the Python
+    # models of the CUDA Math API that test_bit_lambdas checks them with as plain C++.
+    from test_bit_lambdas import M32, _dp_model, _simd_model
+
+    def v(name: str, *args: int) -> int:
+        return _simd_model(name)[1](*args) & M32
+
+    out = _build_and_run(GOLDEN / "bit-intrinsics" / "simd_dp4a.sycl.cpp", tmp_path)
+    rows = [[int(x) for x in line.split()] for line in out.splitlines() if line]
+    assert len(rows) == 8
+    for a, b, dot, s0, s1, s2, s3 in rows:
+        first = _dp_model("__dp4a", True)(a, b, 0)
+        assert dot & M32 == _dp_model("__dp4a", True)(a, a, first)
+        assert s0 == v("__vsub4", a, b) ^ v("__vcmpne4", a, b)
+        assert s1 == (v("__vsubss4", a, b) + v("__vabsdiffu2", a, b)) & M32
+        assert s2 == _dp_model("__dp2a_lo", False)(a, b, v("__vmaxs4", a, b))
+        assert s3 == (v("__vsads4", a, b) + v("__vseteq2", a, a)) & M32
+
+
+@pytest.mark.acpp
+@pytest.mark.slow
+def test_cub_device_algorithms_compute_cub_results(tmp_path: Path) -> None:
+    # GP256's gpuport_cub helpers (size query, then the work) give what CUB documents, computed here in
+    # Python from the input the program prints.
+    rows = {
+        line.split()[0]: [int(x) for x in line.split()[1:]]
+        for line in _build_and_run(GOLDEN / "lib-cub" / "device_algorithms.sycl.cpp", tmp_path).splitlines()
+        if line
+    }
+    x = rows["input"]
+    n = len(x)
+    assert n == 24 and rows["reduce"] == [sum(x), max(x), min(x)]
+    assert rows["inclusive"] == [sum(x[: i + 1]) for i in range(n)]
+    assert rows["exclusive"] == [sum(x[:i]) for i in range(n)]
+    order = sorted(range(n), key=lambda i: x[i])  # stable, like a radix sort
+    assert rows["sorted_keys"] == sorted(x) and rows["sorted_vals"] == order
+    assert rows["descending"] == sorted(x, reverse=True)
+    odd = [v for v in x if v & 1]
+    assert rows["odd_count"] == [len(odd)] and rows["odd"][: len(odd)] == odd
+    assert rows["segments"] == [sum(x[0:5]), 0, sum(x[5:24])]
+    assert rows["histogram"] == [sum(1 for v in x if 2 * b <= v < 2 * b + 2) for b in range(5)]
+    assert rows["double_buffer"] == sorted(x)
+
+
+@pytest.mark.acpp
+@pytest.mark.slow
+def test_thrust_fancy_iterators_in_kernels_and_cub(tmp_path: Path) -> None:
+    # GP260's transform and counting iterators read by a kernel and by GP256's DeviceReduce::Sum: the
+    # program checks the squares 1..100 and their sum itself.
+    out = _build_and_run(GOLDEN / "lib-thrust" / "fancy_iterators.sycl.cpp", tmp_path)
+    assert out.strip() == "PASS"
+
+
+@pytest.mark.acpp
+@pytest.mark.slow
+def test_shared_table_typed_by_kernel_local_alias(tmp_path: Path) -> None:
+    # A shared table whose element type is the kernel's own `using` alias: the parameter and the launch's
+    # local accessor spell the aliased type, and the program checks its results itself.
+    out = _build_and_run(GOLDEN / "shared-memory" / "local_type_alias.sycl.cpp", tmp_path)
+    assert out.strip() == "PASS"

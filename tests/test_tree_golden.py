@@ -133,7 +133,9 @@ def test_tree_golden_compiles(
 @pytest.mark.acpp
 @pytest.mark.slow
 @pytest.mark.parametrize(
-    "case", [c for c in CASES if "run_pass" in tomllib.loads((c / "case.toml").read_text())]
+    "case",
+    [c for c in CASES if "run_pass" in tomllib.loads((c / "case.toml").read_text())],
+    ids=lambda c: c.name,
 )
 def test_tree_golden_runs_on_adaptivecpp(case: Path, tmp_path: Path) -> None:
     """The SYCL translation built with AdaptiveCpp for the CPU prints what the CUDA program prints.

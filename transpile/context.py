@@ -121,6 +121,15 @@ def _macro_parameter(node: Node, name: str) -> bool:
     return any(p.type == "identifier" and p.text == encoded for p in params.named_children)
 
 
+def _defines_macro(node: Node) -> bool:
+    parent = node.parent
+    return (
+        parent is not None
+        and parent.type in ("preproc_def", "preproc_function_def")
+        and (parent.child_by_field_name("name") == node)
+    )
+
+
 @dataclass(frozen=True)
 class Occurrence:
     """One use of a CUDA-looking name in code (not in a comment or string literal)."""
@@ -170,6 +179,43 @@ def _outside_nvcc(ctx: RuleContext, node: Node) -> bool:
                 return negated != in_else
         child, n = n, n.parent
     return False
+
+
+# A project's test for a HIP build (`BNB_HIP`, `GGML_USE_HIP`, `__HIP_PLATFORM_AMD__`, `__HIPCC__`), alone
+# or as `defined(...)`: what a file declares in that branch is for hipcc, not nvcc.
+_HIP_TEST = re.compile(rb"\s*(?:defined\s*\(?\s*)?[A-Za-z_]*HIP[A-Za-z0-9_]*\s*\)?\s*")
+
+
+def _hip_branch(ctx: RuleContext, node: Node) -> bool:
+    """True inside the branch a HIP build takes (`#if BNB_HIP`, `#ifdef GGML_USE_HIP`, the `#else` of
+    `#ifndef USE_HIP`): a dual-source file's definitions there (bitsandbytes' `__floats2bfloat162_rn` for
+    ROCm) are not nvcc's, and for SYCL the CUDA names they define are CUDA's own everywhere else. (A HIP
+    translation keeps treating them as the project's: its build takes that branch.)"""
+    if b"HIP" not in ctx.source:
+        return False
+    child, n = node, node.parent
+    while n is not None:
+        in_else = child.type in ("preproc_else", "preproc_elif", "preproc_elifdef")
+        if n.type == "preproc_ifdef":
+            name = n.child_by_field_name("name")
+            if name is not None and _HIP_TEST.fullmatch(name.text or b""):
+                negated = (n.children[0].text or b"").replace(b" ", b"").endswith(b"ifndef")
+                return negated == in_else
+        elif n.type in ("preproc_if", "preproc_elif") and not in_else:
+            cond = n.child_by_field_name("condition")
+            if cond is not None and _HIP_TEST.fullmatch(cond.text or b""):
+                return True
+        child, n = n, n.parent
+    return False
+
+
+def hip_branch_declaration(ctx: RuleContext, node: Node | None) -> bool:
+    """The name a declaration declares (a macro, function, type or variable), inside a HIP build's branch."""
+    parent = node.parent if node is not None else None
+    if node is None or parent is None:
+        return False
+    field = _DECLARING_FIELDS.get(parent.type)
+    return field is not None and parent.child_by_field_name(field) == node and _hip_branch(ctx, parent)
 
 
 # Macros that give the CUDA toolkit's version: a definition under a test of them stands in for a CUDA
@@ -229,6 +275,23 @@ class RuleContext:
             out[name] = out.get(name, frozenset()) | frozenset(words)
         return out
 
+    @cached_property
+    def api_aliases(self) -> dict[str, str]:
+        """SYCL: macros standing for one CUDA API name that has no plain SYCL rename (a structural rewrite,
+        `#define gpuMalloc cudaMalloc`, or none), defined here or (tree translation) in another file:
+        alias -> CUDA name. A use of the alias is an occurrence of that name, so the rule rewrites the call
+        where it is written (or the report names the use); a renamed name needs none of this (the macro's
+        body is renamed)."""
+        if self.options.target != "sycl":
+            return {}
+        found = {**dict(self.options.api_aliases), **ts.api_alias_defs(self.source)}
+        symbols = self.tables.symbols
+        return {
+            a: c
+            for a, c in found.items()
+            if c in symbols and symbols[c].sycl_name() is None and a not in symbols
+        }
+
     @property
     def root(self) -> Node:
         return self.tree.root_node
@@ -280,7 +343,9 @@ class RuleContext:
             if parent.child_by_field_name(field) == node:
                 if parent.type in _TAGGED and parent.child_by_field_name("body") is None:
                     continue  # `struct cudaDeviceProp p;` names CUDA's struct; it does not declare one
-                if _outside_nvcc(self, parent):
+                if _outside_nvcc(self, parent) or (
+                    self.options.target == "sycl" and _hip_branch(self, parent)
+                ):
                     continue  # `#ifndef __CUDACC__ inline float rsqrtf(...)`: never compiled by nvcc
                 if parent.type == "function_declarator" and _toolkit_polyfill(self, parent):
                     continue  # `#if __CUDACC_VER_MAJOR__ < 12 __device__ T __ldcs(...)`: CUDA's name elsewhere
@@ -321,7 +386,8 @@ class RuleContext:
     @cached_property
     def occurrences(self) -> list[Occurrence]:
         """Every use of a table name or CUDA-looking name in code, in document order."""
-        names = self.candidate_names
+        aliases = self.api_aliases
+        names = self.candidate_names + [a for a in aliases if a.encode() in self.identifiers]
         if not names:
             return []
         symbols = self.tables.symbols
@@ -353,8 +419,11 @@ class RuleContext:
             kind = node.type
             if _macro_parameter(node, name):
                 continue  # `#define IN_RANGE(x, min, max)`: the macro's own names, not CUDA's `min`
+            meant = aliases.get(name, name) if aliases else name
             if kind in IDENT_TYPES and node.start_byte == start and node.end_byte == end:
-                result.append(Occurrence(name, start, end, node, symbols.get(name)))
+                if name in aliases and _defines_macro(node):
+                    continue  # the alias's own `#define`
+                result.append(Occurrence(meant, start, end, node, symbols.get(meant)))
                 continue
             if kind in LITERAL_TYPES or _inside_literal(node):
                 continue
@@ -367,7 +436,11 @@ class RuleContext:
                 raw_cache[span] = starts
             if start in starts:
                 ident_node = node if (node.start_byte == start and node.end_byte == end) else None
-                result.append(Occurrence(name, start, end, ident_node, symbols.get(name)))
+                result.append(Occurrence(meant, start, end, ident_node, symbols.get(meant)))
+        if b"HIP" in source and self.options.target == "sycl":
+            # A dual-source file's own definition of a CUDA name for HIP builds (`#if BNB_HIP` ...) stays as
+            # written; the name's uses elsewhere are CUDA's and translated.
+            result = [o for o in result if not hip_branch_declaration(self, o.node)]
         return result
 
     @cached_property

@@ -127,6 +127,10 @@ class Options:
     # (moderngpu's `#define MGPU_DEVICE __device__` in meta.hxx), with their qualifiers, that this file
     # uses: its functions declared with them are device functions.
     qualifier_macros: tuple[tuple[str, tuple[str, ...]], ...] = ()
+    # Tree translation: object-like macros other files define as one CUDA API name (qulacs'
+    # `#define gpuMalloc cudaMalloc` in gpu_wrapping.h) that this file uses: alias -> CUDA name. SYCL
+    # translates a use as the name it stands for when that name needs a structural rewrite.
+    api_aliases: tuple[tuple[str, str], ...] = ()
 
     def key(self) -> str:
         """A stable string for cache keys (user_names excluded: they change with the tree, not the file;
@@ -148,6 +152,8 @@ class Options:
             base += f"|c-linkage:{self.c_linkage!r}"
         if self.qualifier_macros:
             base += f"|qualifier-macros:{self.qualifier_macros!r}"
+        if self.api_aliases:
+            base += f"|api-aliases:{self.api_aliases!r}"
         if self.dnn != "hipdnn":
             base += f"|dnn:{self.dnn}"
         return base

@@ -119,6 +119,22 @@ def qualifier_macro_defs(data: bytes) -> dict[str, frozenset[str]]:
     return out
 
 
+_API_NAME = re.compile(rb"(?:cuda|cublas|curand|cufft|cusparse|cusolver)[A-Z]\w*")
+
+
+def api_alias_defs(data: bytes) -> dict[str, str]:
+    """Object-like macros a file defines as one CUDA API name (qulacs' `#define gpuMalloc cudaMalloc`, in
+    a portability header that says `hipMalloc` under its HIP branch): alias -> the CUDA name."""
+    out: dict[str, str] = {}
+    if b"define" not in data:
+        return out
+    for m in _OBJECT_DEFINE.finditer(data):
+        body = m.group(2).strip()
+        if _API_NAME.fullmatch(body):
+            out[m.group(1).decode()] = body.decode()
+    return out
+
+
 def _mask_outside_directives(pattern: re.Pattern[bytes], source: bytes) -> bytes:
     """`pattern`'s matches blanked with spaces, except on preprocessor lines (the `#define` itself)."""
     out = bytearray(source)

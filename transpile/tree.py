@@ -37,7 +37,7 @@ from .includes import (
     spellings,
 )
 from .options import Options
-from .parse import qualifier_macro_defs
+from .parse import api_alias_defs, qualifier_macro_defs
 from .report import FileReport, TreeReport
 from .rules.registry import PROJECT_PASSES
 from .safe_read import DEFAULT_MAX_FILE_SIZE, Refused, mode_bits, read_regular
@@ -145,6 +145,7 @@ class TreeFacts:
     c_linkage: dict[str, tuple[str, ...]] = field(default_factory=dict)  # Options.c_linkage
     qualifier_macros: dict[str, tuple[tuple[str, tuple[str, ...]], ...]] = field(default_factory=dict)
     all_qualifier_macros: tuple[tuple[str, tuple[str, ...]], ...] = ()  # the project pass reads every file
+    api_aliases: dict[str, tuple[tuple[str, str], ...]] = field(default_factory=dict)  # Options.api_aliases
     graph: IncludeGraph | None = None  # the include graph itself (the LLM fallback's order of files)
 
     def options_for(self, rel: str, options: Options) -> Options:
@@ -155,6 +156,7 @@ class TreeFacts:
         dim3 = self.dim3_functions.get(rel, ())
         c_linkage = self.c_linkage.get(rel, ())
         qualifier_macros = self.qualifier_macros.get(rel, ())
+        api_aliases = self.api_aliases.get(rel, ())
         if (
             not renames
             and not runtime
@@ -164,6 +166,7 @@ class TreeFacts:
             and not dim3
             and not c_linkage
             and options.qualifier_macros == qualifier_macros
+            and not api_aliases
         ):
             return options
         return replace(
@@ -176,6 +179,7 @@ class TreeFacts:
             dim3_functions=dim3,
             c_linkage=c_linkage,
             qualifier_macros=qualifier_macros,
+            api_aliases=api_aliases,
         )
 
 
@@ -258,6 +262,21 @@ def tree_model(contents: dict[str, bytes], out_names: dict[str, str], options: O
             )
             if wanted:
                 facts.qualifier_macros[rel] = wanted
+    # Macros defined as one CUDA API name in one file (a portability header) and used in others.
+    alias_defs = {rel: api_alias_defs(data) for rel, data in contents.items() if b"define" in data}
+    all_aliases: dict[str, str] = {}
+    for file_aliases in alias_defs.values():
+        all_aliases.update(file_aliases)
+    if all_aliases:
+        for rel, data in contents.items():
+            defined_here_aliases = alias_defs.get(rel, {})
+            seen_aliases = tuple(
+                (a, c)
+                for a, c in sorted(all_aliases.items())
+                if a not in defined_here_aliases and a.encode() in data
+            )
+            if seen_aliases:
+                facts.api_aliases[rel] = seen_aliases
     # C files that become C++ (SYCL): the names their headers give C linkage, which they define.
     c_names: dict[str, set[str]] = {}
     for rel, out in out_names.items():

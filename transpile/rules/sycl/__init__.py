@@ -14,6 +14,7 @@ names inside them (indices), whose edits would otherwise overlap.
 from __future__ import annotations
 
 from ..base import Rule
+from .api_alias import ApiAlias
 from .atomics import Atomics
 from .barriers import Barriers
 from .bit_intrinsics import BitIntrinsics
@@ -71,6 +72,7 @@ from .warp_smem_tail import WarpSmemTail
 from .warp_vote import WarpVote
 
 SYCL_RULES: list[type[Rule]] = [
+    ApiAlias,
     SyclPrelude,
     CAsCpp,
     CudaCompiler,

@@ -7,6 +7,8 @@ memory at the launch, where the kernel's locals do not exist, and the kernel's n
 initialiser, cast to its declared type (`static_cast<unsigned>(1 << G)`), until the extent names none:
 CUDA only compiles an extent that is a constant expression, so every local it names is a constant whose
 initialiser is one too, made of template parameters, globals and earlier constants.
+The element type may be a type alias the kernel declares (bitsandbytes: `using shfl_lut_t =
+std::conditional_t<...>; __shared__ shfl_lut_t lut[16];`): it is replaced by what it stands for.
 """
 
 from __future__ import annotations
@@ -68,4 +70,46 @@ def _constants_before(ctx: RuleContext, body: Node, decl: Node) -> dict[str, str
                 continue
             init = ctx.text(value)
             found[got[0]] = f"({init})" if ty in ("", "auto") else f"static_cast<{ty}>({init})"
+    return found
+
+
+def inline_local_types(ctx: RuleContext, body: Node, decl: Node, elem: str) -> str:
+    """`elem` (the element type of the shared declaration `decl` in function body `body`) with the type
+    aliases (`using X = ...;`, `typedef ... X;`) declared before it in its enclosing blocks replaced by the
+    types they stand for."""
+    aliases = _aliases_before(ctx, body, decl)
+    if not aliases:
+        return elem
+    for _ in range(_MAX_DEPTH):
+        new = _WORD.sub(lambda m: aliases.get(m.group(), m.group()), elem)
+        if new == elem:
+            break
+        elem = new
+    return elem
+
+
+def _aliases_before(ctx: RuleContext, body: Node, decl: Node) -> dict[str, str]:
+    scopes = set()
+    n: Node | None = decl.parent
+    while n is not None:
+        scopes.add((n.start_byte, n.end_byte, n.type))
+        if n == body:
+            break
+        n = n.parent
+    found: dict[str, str] = {}
+    for node in _walk(body):
+        if node.type not in ("alias_declaration", "type_definition") or node.start_byte >= decl.start_byte:
+            continue
+        parent = node.parent
+        if parent is None or (parent.start_byte, parent.end_byte, parent.type) not in scopes:
+            continue
+        if node.type == "alias_declaration":
+            name, ty = node.child_by_field_name("name"), node.child_by_field_name("type")
+            if name is not None and ty is not None:
+                found[ctx.text(name)] = ctx.text(ty)
+        else:
+            ty = node.child_by_field_name("type")
+            declarators = node.children_by_field_name("declarator")
+            if ty is not None and len(declarators) == 1 and declarators[0].type == "type_identifier":
+                found[ctx.text(declarators[0])] = ctx.text(ty)
     return found

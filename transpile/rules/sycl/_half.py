@@ -8,7 +8,7 @@ import re
 from dataclasses import dataclass
 
 from ...calls import call_at
-from ...context import IDENT_TYPES, Occurrence, RuleContext
+from ...context import IDENT_TYPES, Occurrence, RuleContext, hip_branch_declaration
 from . import _half_table as table
 from ._syntax import in_code
 
@@ -80,13 +80,13 @@ def _occurrences(ctx: RuleContext, names: set[str]) -> list[Occurrence]:
     return out
 
 
-def _declared(occs: list[Occurrence]) -> set[str]:
+def _declared(ctx: RuleContext, occs: list[Occurrence]) -> set[str]:
     found: set[str] = set()
     for occ in occs:
         node = occ.node
         parent = node.parent if node is not None else None
-        if parent is None:
-            continue
+        if parent is None or hip_branch_declaration(ctx, node):
+            continue  # (a definition for HIP builds only: nvcc uses CUDA's)
         fld = _DECLARING.get(parent.type)
         if fld is not None and parent.child_by_field_name(fld) == node:
             found.add(occ.name)
@@ -101,9 +101,9 @@ def _candidates(ctx: RuleContext) -> list[tuple[Occurrence, str | None]]:
         return cached
     out: list[tuple[Occurrence, str | None]] = []
     occs = _occurrences(ctx, set(table.names()) | set(table.UNSUPPORTED))
-    declared = _declared(occs)
+    declared = _declared(ctx, occs)
     for occ in occs:
-        if occ.name in declared:
+        if occ.name in declared or hip_branch_declaration(ctx, occ.node):
             continue
         node = occ.node
         if node is not None:

@@ -27,7 +27,7 @@ from tree_sitter import Node
 from ... import parse as ts
 from ...context import Occurrence, RuleContext
 from ...options import ProjectFunction
-from ._extent_constants import inline_local_constants
+from ._extent_constants import inline_local_constants, inline_local_types
 from ._shared_wrappers import wrapper_classes
 
 # `X as X`: re-exported (typed strictly, a plain import is private); the rules ask this module for them.
@@ -261,6 +261,8 @@ class Model:
     item_macros: set[str]  # macros whose body uses an nd_item builtin
     # device functions defined in other files of the tree (Options.project_functions), not in this one
     external: dict[str, ProjectFunction] = field(default_factory=dict)
+    # initialised globals only ever read (lookup tables): plain `const` globals, not USM (GP213)
+    tables: dict[str, DeviceGlobal] = field(default_factory=dict)
 
     @property
     def kernels(self) -> dict[str, Function]:
@@ -580,6 +582,9 @@ def _build(ctx: RuleContext) -> Model:
     item_macros |= {m for m, ids in macro_bodies.items() if ids & item_macros}
 
     globals_ = _device_globals(ctx)
+    tables = read_only_tables(ctx, globals_)
+    for name in tables:
+        del globals_[name]
     external = {p.name: p for p in ctx.options.project_functions if p.name not in family}
     _add_project_globals(ctx, globals_, external)
 
@@ -590,7 +595,12 @@ def _build(ctx: RuleContext) -> Model:
         body = f.node.child_by_field_name("body")
         ids = idents_in(ctx, body) if body is not None else frozenset()
         f.needs_item = f.kernel or bool(ids & (ITEM_NAMES | item_macros)) or reads_lane_register(ctx, body)
-        f.globals_used = sorted(ids & global_names)
+        direct = ids & global_names
+        if direct:
+            # a parameter or local of the same name hides the global (ggml's `warp_reduce_sum(float2 a)`
+            # beside another file's `__device__ const float a`)
+            direct -= _param_names(ctx, f) | (_local_names(ctx, body) if body is not None else set())
+        f.globals_used = sorted(direct)
         for callee in sorted(ids & external_names):  # defined in another file of the tree
             f.needs_item = f.needs_item or external[callee].needs_item
             f.globals_used = sorted({*f.globals_used, *external[callee].globals_used})
@@ -654,7 +664,7 @@ def _build(ctx: RuleContext) -> Model:
                     "automatically",
                 )
             )
-    return Model(functions, globals_, item_macros, external)
+    return Model(functions, globals_, item_macros, external, tables)
 
 
 def _family_shared(members: list[Function]) -> None:
@@ -1035,9 +1045,21 @@ def _shared_var(
         dims = warp_slot_dims(ctx, f.node, name, dims)
     from ._type_names import sycl_type_text  # `__half tile[..]` -> a sycl::half parameter and accessor
 
+    elem = inline_local_types(ctx, body, node, elem)
     elem = sycl_type_text(elem, ctx.declared_names) or elem
     out.append(SharedVar(name, node, elem, dims, extern))
     return out
+
+
+def _param_names(ctx: RuleContext, f: Function) -> set[str]:
+    params = f.params_node
+    names: set[str] = set()
+    for p in params.named_children if params is not None else []:
+        d = p.child_by_field_name("declarator")
+        got = declarator_name(ctx, d) if d is not None else None
+        if got is not None:
+            names.add(got[0])
+    return names
 
 
 def _local_names(ctx: RuleContext, body: Node) -> set[str]:
@@ -1133,6 +1155,93 @@ def _device_globals(ctx: RuleContext) -> dict[str, DeviceGlobal]:
                 continue
             out[name] = DeviceGlobal(name, decl, elem, dims, init, constant, extern, scope=scope)
     return out
+
+
+_WRITE_PARENTS = frozenset({"update_expression"})
+
+
+def read_only_tables(ctx: RuleContext, globals_: dict[str, DeviceGlobal]) -> dict[str, DeviceGlobal]:
+    """The globals defined here with an initialiser that nothing writes, takes the address of, or names
+    whole (the symbol API, a pointer argument): lookup tables and constants (bitsandbytes'
+    `__device__ static float nf4_dequantization_lut[16] = {...}`, ggml's `__device__ const float a`).
+    SYCL 2020 lets kernels read a `const` global that is constant-initialised, so they stay globals, with
+    no USM and no parameter: a kernel launched from another file reads them too. Every declarator of the
+    declaration must qualify (they share one declaration), and a global the tree shares across files
+    (`extern` elsewhere: Options.project_globals) stays USM."""
+    shared = {g.name for g in ctx.options.project_globals}
+    candidates = {
+        n: g
+        for n, g in globals_.items()
+        if g.decl is not None
+        and g.init is not None
+        and not g.extern
+        and not g.redefinitions
+        and n not in shared
+        and "" not in g.dims
+    }
+    if not candidates:
+        return {}
+    written: set[str] = set()
+    pattern = re.compile(
+        rb"(?<![A-Za-z0-9_])(" + b"|".join(re.escape(n.encode()) for n in candidates) + rb")(?![A-Za-z0-9_])"
+    )
+    root = ctx.root
+    for m in pattern.finditer(ctx.source):
+        name = m.group(1).decode()
+        g = candidates[name]
+        assert g.decl is not None
+        if g.decl.start_byte <= m.start() < g.decl.end_byte or name in written:
+            continue
+        node = root.descendant_for_byte_range(m.start(), m.end())
+        if node is None:
+            continue
+        if node.type in ("comment", "string_literal", "raw_string_literal", "char_literal", "string_content"):
+            continue
+        if node.type != "identifier" or not _only_read(node, bool(g.dims)):
+            written.add(name)
+    by_decl: dict[int, list[str]] = {}
+    for n, g in globals_.items():
+        if g.decl is not None:
+            by_decl.setdefault(g.decl.id, []).append(n)
+    return {
+        n: g
+        for n, g in candidates.items()
+        if n not in written and all(o in candidates and o not in written for o in by_decl[g.decl.id])  # type: ignore[union-attr]
+    }
+
+
+def _only_read(node: Node, array: bool) -> bool:
+    """The identifier `node` names its global only to read it: an element (`t[i]`, `t[i][j]`), a member, a
+    scalar's value, or `sizeof`."""
+    n = node
+    if n.parent is not None and n.parent.type == "qualified_identifier":
+        n = n.parent
+    p = n.parent
+    if p is None:
+        return False
+    if p.type == "sizeof_expression":
+        return True
+    if array:
+        if p.type != "subscript_expression" or p.child_by_field_name("argument") != n:
+            return False
+        while (
+            p.parent is not None
+            and p.parent.type == "subscript_expression"
+            and (p.parent.child_by_field_name("argument") == p)
+        ):
+            p = p.parent
+        n, p = p, p.parent
+    while p is not None and p.type == "field_expression" and p.child_by_field_name("argument") == n:
+        n, p = p, p.parent
+    if p is None:
+        return True
+    if p.type == "assignment_expression" and p.child_by_field_name("left") == n:
+        return False
+    if p.type in _WRITE_PARENTS:
+        return False
+    if p.type == "pointer_expression" and (p.children[0].text or b"") == b"&":
+        return False
+    return True
 
 
 def _add_project_globals(

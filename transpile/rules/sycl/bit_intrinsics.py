@@ -5,7 +5,9 @@ What it does
     `__mul64hi`, `__umul64hi`, `__rhadd`, `__urhadd`, `__uhadd`, `__byte_perm`, `__funnelshift_l`/`_lc`/
     `_r`/`_rc`, `__sad`, `__usad`, `__mul24`, `__umul24`, `__saturatef`, `sincosf`, `sincos`,
     `__sincosf`, `sincospif`, `sincospi`, and the cache-hinted loads and stores (`__ldg`, `__ldcs`, ...,
-    `__stcs`, ...: a plain load or store) with an immediately called lambda built from portable C++
+    `__stcs`, ...: a plain load or store), the byte dot products `__dp4a`, `__dp2a_lo`, `__dp2a_hi` and
+    the SIMD-within-a-word family (`__vadd4`, `__vsubss2`, `__vcmpgtu4`, `__vsetne2`, `__vabsdiffs4`,
+    `__vsads4`, ...: 40 operations on bytes and on halfwords) with an immediately called lambda built from portable C++
     and SYCL 2020 built-ins (`sycl::popcount`, `sycl::sinpi`, `sycl::cospi`, ...). The argument list
     stays as written, so names inside it are still translated by the other rules.
 Why
@@ -74,6 +76,85 @@ _UMUL64HI_BODY = (
     "unsigned long long gp_u = gp_al * gp_bh + (gp_t & 0xFFFFFFFFull); "
     "unsigned long long gp_h = gp_ah * gp_bh + (gp_t >> 32) + (gp_u >> 32); "
 )
+
+# SIMD-within-a-word intrinsics (`__vadd4`, `__vcmpgtu2`, `__vsads4`, ...): each byte (suffix 4) or
+# halfword (suffix 2) of the 32-bit operands is a lane, read as the signed or unsigned type the name says
+# and computed in int; the result lane is the expression's low bits (sums `__vsad*` add the lanes up).
+_LANE = {"4": (8, "signed char", "unsigned char", 0xFF), "2": (16, "short", "unsigned short", 0xFFFF)}
+
+
+def _simd(expr: str, signed: bool, n: str, unary: bool = False, total: bool = False) -> str:
+    width, st, ut, mask = _LANE[n]
+    lane = st if signed else ut
+    lo, hi = (-(mask + 1) // 2, mask // 2) if signed else (0, mask)
+    expr = expr.replace("LO", str(lo)).replace("HI", str(hi)).replace("MASK", str(mask))
+    params = "unsigned int gp_a" if unary else "unsigned int gp_a, unsigned int gp_b"
+    y = "" if unary else f", gp_y = static_cast<{lane}>(gp_b >> gp_i)"
+    step = f"int gp_x = static_cast<{lane}>(gp_a >> gp_i){y}; "
+    if total:
+        return (f"[]({params}) {{ unsigned int gp_r = 0u; for (int gp_i = 0; gp_i < 32; gp_i += {width}) {{ "
+                f"{step}gp_r += static_cast<unsigned int>({expr}); }} return gp_r; }}")  # fmt: skip
+    return (f"[]({params}) {{ unsigned int gp_r = 0u; for (int gp_i = 0; gp_i < 32; gp_i += {width}) {{ "
+            f"{step}gp_r |= (static_cast<unsigned int>({expr}) & {mask}u) << gp_i; }} return gp_r; }}")  # fmt: skip
+
+
+_CLAMP = "(E < LO ? LO : (E > HI ? HI : E))"
+_COMPARE = {"eq": "==", "ne": "!=", "ges": ">=", "geu": ">=", "gts": ">", "gtu": ">", "les": "<=",
+            "leu": "<=", "lts": "<", "ltu": "<"}  # fmt: skip
+
+
+def _simd_family() -> dict[str, str]:
+    out: dict[str, str] = {}
+    for n in ("4", "2"):
+        two = {
+            "vadd": ("gp_x + gp_y", False), "vsub": ("gp_x - gp_y", False),
+            "vaddss": (_CLAMP.replace("E", "(gp_x + gp_y)"), True),
+            "vsubss": (_CLAMP.replace("E", "(gp_x - gp_y)"), True),
+            "vaddus": ("(gp_x + gp_y > HI ? HI : gp_x + gp_y)", False),
+            "vsubus": ("(gp_x > gp_y ? gp_x - gp_y : 0)", False),
+            "vabsdiffs": ("(gp_x > gp_y ? gp_x - gp_y : gp_y - gp_x)", True),
+            "vabsdiffu": ("(gp_x > gp_y ? gp_x - gp_y : gp_y - gp_x)", False),
+            "vavgu": ("((gp_x + gp_y + 1) >> 1)", False), "vhaddu": ("((gp_x + gp_y) >> 1)", False),
+            "vmaxs": ("(gp_x > gp_y ? gp_x : gp_y)", True), "vmaxu": ("(gp_x > gp_y ? gp_x : gp_y)", False),
+            "vmins": ("(gp_x < gp_y ? gp_x : gp_y)", True), "vminu": ("(gp_x < gp_y ? gp_x : gp_y)", False),
+        }  # fmt: skip
+        for name, (expr, signed) in two.items():
+            out[f"__{name}{n}"] = _simd(expr, signed, n)
+        for cmp, op in _COMPARE.items():
+            signed = not cmp.endswith("u")
+            out[f"__vcmp{cmp}{n}"] = _simd(f"(gp_x {op} gp_y ? MASK : 0)", signed, n)
+            out[f"__vset{cmp}{n}"] = _simd(f"(gp_x {op} gp_y ? 1 : 0)", signed, n)
+        out[f"__vabs{n}"] = _simd("(gp_x < 0 ? -gp_x : gp_x)", True, n, unary=True)
+        out[f"__vabsss{n}"] = _simd("(gp_x < 0 ? (-gp_x > HI ? HI : -gp_x) : gp_x)", True, n, unary=True)
+        out[f"__vneg{n}"] = _simd("-gp_x", True, n, unary=True)
+        out[f"__vnegss{n}"] = _simd("(-gp_x > HI ? HI : -gp_x)", True, n, unary=True)
+        out[f"__vsads{n}"] = _simd("(gp_x > gp_y ? gp_x - gp_y : gp_y - gp_x)", True, n, total=True)
+        out[f"__vsadu{n}"] = _simd("(gp_x > gp_y ? gp_x - gp_y : gp_y - gp_x)", False, n, total=True)
+    return out
+
+
+# Four-way byte dot product with accumulate: signed bytes for int operands, unsigned for unsigned ones
+# (CUDA's two overloads), added to c.
+_DP4A = (
+    "[](auto gp_a, auto gp_b, auto gp_c) { using gp_t = std::conditional_t<std::is_signed_v<decltype(gp_a)>, "
+    "int, unsigned int>; gp_t gp_r = static_cast<gp_t>(gp_c); for (int gp_i = 0; gp_i < 32; gp_i += 8) { "
+    "if constexpr (std::is_signed_v<decltype(gp_a)>) gp_r += static_cast<signed char>(gp_a >> gp_i) * "
+    "static_cast<signed char>(gp_b >> gp_i); else gp_r += static_cast<unsigned char>(gp_a >> gp_i) * "
+    "static_cast<unsigned char>(gp_b >> gp_i); } return gp_r; }"
+)
+
+
+# Two-way halfword by byte dot product: a's two halfwords times b's low (lo) or high (hi) byte pair.
+def _dp2a(high: bool) -> str:
+    shift = 16 if high else 0
+    return (
+        "[](auto gp_a, auto gp_b, auto gp_c) { using gp_t = std::conditional_t<std::is_signed_v<decltype(gp_a)>, "
+        "int, unsigned int>; gp_t gp_r = static_cast<gp_t>(gp_c); for (int gp_i = 0; gp_i < 2; ++gp_i) { "
+        "if constexpr (std::is_signed_v<decltype(gp_a)>) gp_r += static_cast<short>(gp_a >> (16 * gp_i)) * "
+        f"static_cast<signed char>(gp_b >> ({shift} + 8 * gp_i)); else gp_r += static_cast<unsigned short>("
+        f"gp_a >> (16 * gp_i)) * static_cast<unsigned char>(gp_b >> ({shift} + 8 * gp_i)); }} return gp_r; }}"
+    )
+
 
 _LOAD = "[](const auto *gp_p) { return *gp_p; }"
 _STORE = "[](auto *gp_p, auto gp_v) { *gp_p = gp_v; }"
@@ -154,6 +235,10 @@ LAMBDAS: dict[str, str] = {
     # has no cache operators, and the value moved is the same without the hint.
     **{name: _LOAD for name in ("__ldg", "__ldca", "__ldcg", "__ldcs", "__ldlu", "__ldcv")},
     **{name: _STORE for name in ("__stcg", "__stcs", "__stwb", "__stwt")},
+    **_simd_family(),
+    "__dp4a": _DP4A,
+    "__dp2a_lo": _dp2a(high=False),
+    "__dp2a_hi": _dp2a(high=True),
 }
 
 

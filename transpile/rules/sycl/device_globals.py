@@ -18,6 +18,11 @@ What it does
     launches pass it, and that function's prototypes and device-side calls take and pass its implicit
     parameters (the `nd_item` included). Translated alone, `extern` device globals and arrays without
     an extent are reported unconverted.
+    A global with an initialiser that nothing writes, takes the address of or names whole (no symbol
+    API, no pointer to it: a lookup table, a constant) stays a global, `const`:
+    `__device__ static float lut[16] = {...}` becomes `static const float lut[16] = {...}`, which SYCL 2020
+    kernels may read (constant-initialised), with no USM and no parameter; kernels launched from other
+    files read it too. One the tree declares `extern` elsewhere stays USM.
 Why
     SYCL 2020 has no device global variables (`device_global` is a oneAPI extension, not standard), so a
     global becomes memory passed explicitly, like shared memory.
@@ -57,7 +62,7 @@ from ._model import (
     shared_param,
 )
 from ._queue import queue_of, wrap
-from ._signature import append_args, append_params
+from ._signature import append_args, append_params, remove_token
 from ._syntax import callee_name_node
 
 
@@ -198,6 +203,7 @@ class DeviceGlobals(Rule):
                         family="globals",
                         symbol=g.name,
                     )
+        yield from self._tables(ctx, m)
         yield from self._sizeofs(ctx, m, bad)
         yield from self._qualified_uses(ctx, m)
         yield from self._external_functions(ctx, m)
@@ -301,6 +307,30 @@ class DeviceGlobals(Rule):
                     family="globals",
                     symbol=name,
                 )
+
+    def _tables(self, ctx: RuleContext, m: Model) -> Iterator[Diagnostic]:
+        """Initialised globals that are only read: `const` globals kernels read directly."""
+        done: set[int] = set()
+        for g in m.tables.values():
+            d = g.decl
+            if d is None or d.id in done:
+                continue
+            done.add(d.id)
+            edits = [
+                remove_token(ctx, c) for c in d.children if ctx.text(c) in ("__device__", "__constant__")
+            ]
+            words = {ctx.text(c) for c in d.children if c.type == "type_qualifier"}
+            ty = d.child_by_field_name("type")
+            if not words & {"const", "constexpr"} and ty is not None:
+                edits.append(Edit(ty.start_byte, ty.start_byte, "const "))
+            yield self.converted(
+                d.start_byte,
+                d.end_byte,
+                f"device global `{g.name}` is only read: a `const` global kernels read directly",
+                edits,
+                family="globals",
+                symbol=g.name,
+            )
 
     def _sizeofs(self, ctx: RuleContext, m: Model, bad: set[str]) -> Iterator[Diagnostic]:
         """`sizeof(c_Table)` measured the global's array; the name is gone on the host and a pointer in

@@ -2,7 +2,8 @@
 
 What it does
     `cudaGetLastError()`, `cudaPeekAtLastError()` -> `0`; `cudaGetErrorString(e)` and
-    `cudaGetErrorName(e)` -> a string literal naming SYCL exceptions; `cudaDeviceReset()` -> a wait on the
+    `cudaGetErrorName(e)` -> a string literal naming SYCL exceptions (passed as a function, not called:
+    a lambda returning it); `cudaDeviceReset()` -> a wait on the
     queue yielding `0`; `cudaSetDevice(d)` -> `0` (review: the program-wide queue uses the default
     device). The tables map `cudaError_t` to `int` and `cudaSuccess` to `0`, so the project's
     error-checking macros keep compiling and keep their shape.
@@ -26,13 +27,26 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from ...calls import call_at
-from ...context import RuleContext
+from ...context import Occurrence, RuleContext
 from ...diagnostics import Diagnostic, Safety
 from ...edits import Edit
 from ..base import Rule
 
 # The calls this rule replaces and the value each becomes: the tables' rows routed to GP211
 # (`rule:GP211 0`, `rule:GP211 (gpuport_queue().wait(), 0)`...).
+
+
+_AS_VALUE = frozenset({"cudaGetErrorString", "cudaGetErrorName"})
+
+
+def _declares(occ: Occurrence) -> bool:
+    """The name declared (a program's own function of that name) or a member, not a use."""
+    node = occ.node
+    if node is None:
+        return False
+    return node.type == "field_identifier" or (
+        node.parent is not None and node.parent.type in ("function_declarator", "init_declarator")
+    )
 
 
 class ErrorApi(Rule):
@@ -51,6 +65,18 @@ class ErrorApi(Rule):
                 continue
             call = call_at(ctx, occ)
             if call is None:
+                if occ.name in _AS_VALUE and new.startswith('"') and not _declares(occ):
+                    # passed as a function (ggml's `CUDA_CHECK_GEN(err, cudaSuccess, cudaGetErrorString)`,
+                    # whose macro calls `error_fn(err_)`): a lambda giving the same string
+                    lam = f"([](auto) -> const char * {{ return {new}; }})"
+                    yield self.converted(
+                        occ.start,
+                        occ.end,
+                        f"`{occ.name}` passed as a function -> a lambda returning `{new}`",
+                        [Edit(occ.start, occ.end, lam)],
+                        family="runtime",
+                        symbol=occ.name,
+                    )
                 continue
             safety = Safety.REVIEW if occ.name == "cudaSetDevice" else Safety.SAFE
             yield self.converted(

@@ -8,8 +8,14 @@ What it does
     WarpReduce), deletes the `__shared__ typename BR::TempStorage temp;` declarations and the alias, maps
     the functors `cuda::maximum/minimum`, `cuda::std::plus...`, `thrust::plus...`, `cub::Max/Min/Sum`
     to `sycl::maximum/minimum/plus...` (anywhere in the file), and replaces `#include <cub/...>` and
-    `<cuda/functional>` by `<sycl/sycl.hpp>`. Other CUB names (device-wide algorithms, BlockScan, BlockLoad,
-    WarpReduce with a logical warp size) are reported unconverted.
+    `<cuda/functional>` by `<sycl/sycl.hpp>`. The device-wide algorithms (`cub::DeviceReduce::Sum/Max/Min/
+    Reduce`, `DeviceSegmentedReduce::Sum/Max/Min`, `DeviceScan::Inclusive/ExclusiveSum/Scan`,
+    `DeviceRadixSort::SortKeys/SortPairs[Descending]` with pointers or `cub::DoubleBuffer`,
+    `DeviceSelect::If/Flagged/Unique`, `DeviceRunLengthEncode::Encode`, `DeviceHistogram::HistogramEven`)
+    become the same calls in `gpuport_cub::`, inline helpers written at the CUB include
+    (_cub_device.py): the size query (null temporary buffer) answers one byte, the call after it does
+    the work on a host copy and writes the results back. Other CUB names (BlockScan, BlockLoad,
+    WarpReduce with a logical warp size, ...) are reported unconverted.
 Why
     A CUB block reduction is a work-group reduction, which SYCL 2020 provides as `reduce_over_group`;
     the implementation keeps its own scratch memory, so CUB's TempStorage is not needed. A CUB warp is
@@ -21,7 +27,8 @@ Example
 Translated to
     float row_max = sycl::reduce_over_group(item.get_group(), local_max, sycl::maximum<float>());
 Safety
-    safe: CUB gives the aggregate to thread 0 (lane 0) only, `reduce_over_group` to every work-item, a
+    safe for the block and warp reductions; review for the device-wide helpers (CUB's results, not its
+    speed: the work runs on the host). CUB gives the aggregate to thread 0 (lane 0) only, `reduce_over_group` to every work-item, a
     superset the code cannot tell apart. Like CUB, the call must be reached by the whole block (warp).
     The reduction order differs, so floating-point sums may round differently.
 References
@@ -39,18 +46,23 @@ from tree_sitter import Node
 
 from ... import parse as ts
 from ...context import RuleContext
-from ...diagnostics import Diagnostic
+from ...diagnostics import Diagnostic, Safety
 from ...edits import Edit
 from ..base import Rule
+from . import _cub_device
 from ._libs import SYCL_INCLUDE, include_edit, sycl_included_before
 from ._model import ITEM, ITEM_NAMES, render
+from ._queue import QUEUE_DEFINITION
 
 # A function using these names needs the nd_item (its reductions are on the item's group).
 ITEM_NAMES.update({"BlockReduce", "WarpReduce"})
 
 HEADERS = re.compile(
-    r"cub/cub\.cuh|cub/block/block_reduce\.cuh|cub/warp/warp_reduce\.cuh|cuda/(std/)?functional"
+    r"cub/cub\.cuh|cub/block/block_reduce\.cuh|cub/warp/warp_reduce\.cuh|cub/device/device_\w+\.cuh|"
+    r"cub/util_type\.cuh|cuda/(std/)?functional"
 )
+# `cub::DeviceReduce::Sum`, `cub::DoubleBuffer<int>`: the device-wide algorithms and their types.
+_DEVICE_NAME = re.compile(r"(?:::)?cub::(\w+)(?:::(\w+))?")
 FUNCTORS = frozenset(
     {"plus", "multiplies", "maximum", "minimum", "bit_and", "bit_or", "bit_xor", "logical_and", "logical_or"}
 )
@@ -256,7 +268,32 @@ class LibCub(Rule):
                     family="cub",
                     symbol=f"cub::{red.kind}",
                 )
-        # 4. functors anywhere else
+        # 4. device-wide algorithms and their types: the same names in the helper namespace
+        device_used = False
+        for q in ts.captures("(qualified_identifier) @q", ctx.root).get("q", []):
+            if q.parent is not None and q.parent.type == "qualified_identifier":
+                continue
+            m = _DEVICE_NAME.match(ctx.text(q))
+            if m is None or any(s <= q.start_byte < e for s, e in handled):
+                continue
+            cls, member = m.group(1), m.group(2)
+            algorithm = member in _cub_device.ALGORITHMS.get(cls, frozenset())
+            if not algorithm and cls not in _cub_device.TYPES:
+                continue
+            scope_end = q.start_byte + ctx.text(q).index("cub::") + len("cub::")
+            handled.append((q.start_byte, q.end_byte))
+            device_used = True
+            what = f"cub::{cls}::{member}" if algorithm else f"cub::{cls}"
+            yield self.converted(
+                q.start_byte,
+                q.end_byte,
+                f"`{what}` -> `gpuport_cub::{what[5:]}` (inline standard-SYCL helper)",
+                [Edit(q.start_byte, scope_end, "gpuport_cub::")],
+                family="cub",
+                symbol=what,
+                safety=Safety.REVIEW,
+            )
+        # 5. functors anywhere else
         for q in ts.captures("(qualified_identifier) @q", ctx.root).get("q", []):
             if q.parent is not None and q.parent.type == "qualified_identifier":
                 continue
@@ -300,18 +337,27 @@ class LibCub(Rule):
                 family="cub",
                 symbol=what.split("<")[0],
             )
-        # 5. headers: the first becomes <sycl/sycl.hpp> (unless the file already includes it), others go
+        # 7. headers: the first becomes <sycl/sycl.hpp> (unless the file already includes it), and the
+        # device-wide helpers when the file calls them; others go
         first = True
         for inc in ctx.includes:
             if not HEADERS.fullmatch(inc.path):
                 continue
             text = SYCL_INCLUDE if first and not sycl_included_before(ctx, inc) else ""
+            if first and device_used:
+                text += QUEUE_DEFINITION + _cub_device.HELPERS
             first = False
             yield self.converted(
                 inc.directive_start,
                 inc.directive_end,
                 f"<{inc.path}> -> "
-                + ("<sycl/sycl.hpp>" if text else "removed (<sycl/sycl.hpp> is included)"),
+                + (
+                    "the gpuport_cub helpers"
+                    if device_used and text
+                    else "<sycl/sycl.hpp>"
+                    if text
+                    else "removed (<sycl/sycl.hpp> is included)"
+                ),
                 [include_edit(ctx, inc, text)],
                 family="cub",
                 symbol=inc.path,

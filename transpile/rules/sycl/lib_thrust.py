@@ -11,7 +11,8 @@ What it does
     `thrust::cuda::par` and `thrust::raw_pointer_cast` are mapped; function objects without a `sycl::`
     one (`thrust::greater`, `less`, `minus`, ...) become `<functional>`'s (GP256 maps `plus`, `maximum`,
     ...); `device_vector` becomes `gpuport_thrust::device_vector` (USM shared memory) and `host_vector` a
-    `std::vector`; algorithms without a policy run the standard algorithm on the host; iterators and
+    `std::vector`; `make_transform_iterator`/`make_counting_iterator` and their types become small
+    iterators kernels can read (emitted only where used); algorithms without a policy run the standard algorithm on the host; iterators and
     every other name are reported unconverted.
 Why
     Thrust has no standard SYCL counterpart (oneDPL is a separate library with its own headers), and
@@ -273,11 +274,63 @@ template <typename It, typename O, typename I, typename Op> O host_exclusive_sca
 """
 
 # The names the helpers define (thrust::NAME -> gpuport_thrust::NAME).
+# Thrust's fancy iterators, emitted after HELPERS only where a file uses them (other outputs keep their
+# text): values computed on access, in kernels and on the host; GP256's CUB helpers read them in a kernel.
+ITERATORS = r"""#ifndef GPUPORT_THRUST_ITERATORS
+#define GPUPORT_THRUST_ITERATORS
+#include <type_traits>
+namespace gpuport_thrust {
+template <typename F, typename It> struct transform_iterator {
+  It it;
+  F f;
+  transform_iterator(It i, F g) : it(i), f(g) {}
+  using difference_type = std::ptrdiff_t;
+  using value_type = std::remove_cv_t<std::remove_reference_t<decltype(std::declval<F>()(*std::declval<It>()))>>;
+  using reference = value_type;
+  using pointer = void;
+  using iterator_category = std::random_access_iterator_tag;
+  value_type operator*() const { return f(*it); }
+  value_type operator[](difference_type i) const { return f(it[i]); }
+  transform_iterator &operator++() { ++it; return *this; }
+  transform_iterator operator++(int) { transform_iterator t = *this; ++it; return t; }
+  transform_iterator operator+(difference_type k) const { return {it + k, f}; }
+  transform_iterator operator-(difference_type k) const { return {it - k, f}; }
+  difference_type operator-(const transform_iterator &o) const { return it - o.it; }
+  bool operator==(const transform_iterator &o) const { return it == o.it; }
+  bool operator!=(const transform_iterator &o) const { return it != o.it; }
+};
+template <typename It, typename F> transform_iterator<F, It> make_transform_iterator(It it, F f) { return {it, f}; }
+template <typename T> struct counting_iterator {
+  T v;
+  counting_iterator(T start = T()) : v(start) {}
+  using difference_type = std::ptrdiff_t;
+  using value_type = T;
+  using reference = T;
+  using pointer = void;
+  using iterator_category = std::random_access_iterator_tag;
+  T operator*() const { return v; }
+  T operator[](difference_type i) const { return static_cast<T>(v + i); }
+  counting_iterator &operator++() { ++v; return *this; }
+  counting_iterator operator++(int) { counting_iterator t = *this; ++v; return t; }
+  counting_iterator operator+(difference_type k) const { return {static_cast<T>(v + k)}; }
+  counting_iterator operator-(difference_type k) const { return {static_cast<T>(v - k)}; }
+  difference_type operator-(const counting_iterator &o) const { return difference_type(v) - difference_type(o.v); }
+  bool operator==(const counting_iterator &o) const { return v == o.v; }
+  bool operator!=(const counting_iterator &o) const { return v != o.v; }
+};
+template <typename T> counting_iterator<T> make_counting_iterator(T v) { return {v}; }
+}  // namespace gpuport_thrust
+#endif
+"""
+ITERATOR_NAMES = frozenset(
+    {"transform_iterator", "make_transform_iterator", "counting_iterator", "make_counting_iterator"}
+)
+
 MAPPED = frozenset(
     {
         "reduce", "count", "count_if", "sort", "stable_sort", "sort_by_key", "stable_sort_by_key",
         "partition", "inclusive_scan", "exclusive_scan", "sequence", "fill", "copy", "transform",
-        "device", "raw_pointer_cast",
+        "device", "raw_pointer_cast", *ITERATOR_NAMES,
     }
 )  # fmt: skip
 # Containers and helpers the namespace defines under Thrust's names.
@@ -346,6 +399,7 @@ class LibThrust(Rule):
     def run(self, ctx: RuleContext) -> Iterator[Diagnostic]:
         if b"thrust" not in ctx.source:
             return
+        iterators_used = False
         for q in ts.captures("(qualified_identifier) @q", ctx.root).get("q", []):
             scope = q.child_by_field_name("scope")
             if scope is None or ctx.text(scope) not in ("thrust", "::thrust"):
@@ -396,6 +450,7 @@ class LibThrust(Rule):
                 )
                 continue
             if bare in MAPPED:
+                iterators_used = iterators_used or bare in ITERATOR_NAMES
                 new = f"gpuport_thrust::{name}"
                 yield self.converted(
                     q.start_byte,
@@ -423,6 +478,8 @@ class LibThrust(Rule):
             text = "" if emitted or sycl_included_before(ctx, inc) else SYCL_INCLUDE + QUEUE_DEFINITION
             if not emitted:
                 text += HELPERS if text else QUEUE_DEFINITION + HELPERS
+                if iterators_used:
+                    text += ITERATORS
                 emitted = True
             yield self.converted(
                 inc.directive_start,

@@ -6,7 +6,8 @@ What it does
     has no known translation, `std::remove_reference_t<decltype(p)>`, as `decltype(a[0])` is a
     reference); `cudaMallocManaged`
     -> `sycl::malloc_shared`; `cudaMallocHost`/`cudaHostAlloc` -> `sycl::malloc_host`;
-    `cudaFree`/`cudaFreeHost` -> `sycl::free(p, gpuport_queue())`; `cudaMemcpy(d, s, n, kind)` ->
+    `cudaFree`/`cudaFreeHost` -> `sycl::free(p, gpuport_queue())`; the stream-ordered `cudaMallocAsync`
+    allocates at once and `cudaFreeAsync(p, st)` waits for the stream, then frees; `cudaMemcpy(d, s, n, kind)` ->
     `gpuport_queue().memcpy(d, s, n).wait()`; `cudaMemcpyAsync(d, s, n, kind, st)` ->
     `st->memcpy(d, s, n)`; `cudaMemset[Async]` -> `.memset(...)`; `cudaDeviceSynchronize()` ->
     `gpuport_queue().wait()`; `cudaStreamSynchronize(st)` -> `st->wait()`; a stream variable that may hold 0 (CUDA's default
@@ -115,6 +116,17 @@ class MemoryApi(Rule):
 
     _cudaFree = _free
     _cudaFreeHost = _free
+
+    def _cudaFreeAsync(self, ctx: RuleContext, occ: Occurrence, call: CallSite) -> _Result:
+        # Stream-ordered: kernels queued on the stream before may still use the memory.
+        if len(call.args) != 2:
+            return None
+        q = queue_of(ctx, call, 1)
+        edits = [
+            Edit(call.start, call.args[0][0], f"({q}wait(), sycl::free("),
+            Edit(call.args[0][1], call.end, f", {QUEUE}))"),
+        ]
+        return wrap(ctx, occ, call, edits), Safety.SAFE
 
     def _copy(
         self, ctx: RuleContext, occ: Occurrence, call: CallSite, op: str, n_args: int, stream_at: int | None

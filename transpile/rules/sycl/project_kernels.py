@@ -157,6 +157,8 @@ class _FileFacts:
     shared: dict[str, tuple[tuple[str, str, tuple[str, ...], bool], ...]] = field(default_factory=dict)
     implicit_at: dict[str, int] = field(default_factory=dict)  # _signature.implicit_index, when not last
     declared: set[str] = field(default_factory=set)  # device globals and functions declared or defined
+    define_at: dict[str, int] = field(default_factory=dict)  # global -> where its definition starts
+    tables: set[str] = field(default_factory=set)  # defined here, only read: `const` globals (Model.tables)
 
 
 @dataclass
@@ -172,7 +174,9 @@ def _file_facts(rel: str, data: bytes, options: Options) -> _FileFacts:
     ctx = RuleContext(data, None, options, load_tables(), rel)
     m = model(ctx)
     facts = _FileFacts()
-    for g in m.globals.values():
+    facts.tables = set(m.tables)
+    # (a table is still a definition: another file's `extern` makes it shared, and then it stays USM)
+    for g in [*m.globals.values(), *m.tables.values()]:
         facts.declared.add(g.name)
         if g.extern:
             facts.externs.add(g.name)
@@ -180,6 +184,7 @@ def _file_facts(rel: str, data: bytes, options: Options) -> _FileFacts:
             facts.defines[g.name] = ProjectGlobal(
                 g.name, g.elem_type, tuple(g.dims), g.constant, rel, scope=g.scope
             )
+            facts.define_at[g.name] = g.decl.start_byte if g.decl is not None else 0
     for f in m.functions.values():
         facts.declared.add(f.name)
         if f.kernel or f.host_too:
@@ -271,7 +276,9 @@ def globals_options(contents: dict[str, bytes], options: Options) -> dict[str, O
     # their inline accessors, and so does a file the defining file includes (a driver that defines
     # `__constant__ params d_common;` and then `#include "kernel.cu"`: one translation unit).
     in_headers = {
-        n: replace(gs[0], in_header=True) for n, gs in definers.items() if len(gs) == 1 and n not in shared
+        n: replace(gs[0], in_header=True)
+        for n, gs in definers.items()
+        if len(gs) == 1 and n not in shared and n not in facts[gs[0].defined_in].tables
     }
     if (
         not shared
@@ -282,6 +289,13 @@ def globals_options(contents: dict[str, bytes], options: Options) -> dict[str, O
         return {}
     # What each file sees: the names declared in it and in the files it includes, transitively.
     graph = build_graph(contents)
+    # The files a defining file includes after the definition: only their code can name the global (a
+    # header that every source includes first, such as ggml's common.cuh, cannot see any source's).
+    after_def: dict[str, set[str]] = {}
+    for n, g in in_headers.items():
+        at = facts[g.defined_in].define_at.get(n, 0)
+        later = [e.target for e in graph.edges.get(g.defined_in, []) if not e.system and e.offset > at]
+        after_def[n] = set(later) | graph.included_by(later, quoted_only=True)
     out: dict[str, Options] = {}
     for rel in contents:
         seen = graph.closure(rel, quoted_only=True)
@@ -295,9 +309,7 @@ def globals_options(contents: dict[str, bytes], options: Options) -> dict[str, O
         from_headers = [
             g
             for n, g in sorted(in_headers.items())
-            if g.defined_in != rel
-            and n not in names
-            and (g.defined_in in seen or rel in graph.closure(g.defined_in, quoted_only=True))
+            if g.defined_in != rel and n not in names and (g.defined_in in seen or rel in after_def[n])
         ]
         if names or funcs or from_headers:
             out[rel] = replace(

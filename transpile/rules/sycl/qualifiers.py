@@ -9,6 +9,9 @@ What it does
     The same qualifiers are dropped from macro bodies (`#define HD __host__ __device__ __forceinline__`
     becomes `#define HD inline`), so functions marked through a project's macro lose them too, and from
     extended lambdas (`[] __device__ (int i) {...}`).
+    A plain `__device__` function defined in a header (not static, inline, constexpr, a template or a
+    member defined in its class) becomes `inline`: CUDA without -rdc compiles it into each unit's device
+    code alone, SYCL makes it an ordinary function, defined in every unit that includes the header.
 Why
     A SYCL device function is any function called from a kernel; the single-source compiler decides
     where code runs. `__launch_bounds__` has no SYCL 2020 counterpart (a required work-group size
@@ -56,6 +59,25 @@ def _is_function(node: Node) -> bool:
     return False
 
 
+_HEADER_SUFFIXES = (".h", ".hpp", ".hh", ".hxx", ".cuh", ".inl", ".inc", ".ipp", ".tpp", ".cuinl")
+_IMPLICITLY_INLINE = frozenset({"static", "inline", "constexpr", "consteval", "extern"})
+
+
+def _needs_inline(ctx: RuleContext, fn: Node) -> bool:
+    """A plain `__device__` function defined in a header: without -rdc, CUDA compiles it into each unit's
+    device code alone (no host symbol), so two units including the header link. In SYCL it is an ordinary
+    function, defined once per unit: it needs `inline`. Not for `__host__ __device__` (a host definition
+    in CUDA too), static, inline, constexpr, templates and members defined in their class."""
+    if not ctx.path.lower().endswith(_HEADER_SUFFIXES):
+        return False
+    if fn.parent is not None and fn.parent.type in ("template_declaration", "field_declaration_list"):
+        return False
+    words = {
+        ctx.text(c) for c in fn.children if c.type != "function_declarator" and c.type != "compound_statement"
+    }
+    return "__device__" in words and not words & ({"__host__", "__forceinline__"} | _IMPLICITLY_INLINE)
+
+
 class FunctionQualifiers(Rule):
     code = "GP209"
     name = "function-qualifiers"
@@ -70,8 +92,20 @@ class FunctionQualifiers(Rule):
             has_inline = any(
                 ctx.text(c) == "inline" for c in node.children if c.type == "storage_class_specifier"
             )
+            header_def = node.type == "function_definition" and _needs_inline(ctx, node)
             for c in node.children:
-                if c.type in ("__device__", "__host__", "__noinline__"):
+                if c.type == "__device__" and header_def:
+                    yield self.converted(
+                        c.start_byte,
+                        c.end_byte,
+                        "`__device__` -> `inline`: a header's device function is defined in every unit "
+                        "that includes it, on the host too in SYCL",
+                        [Edit(c.start_byte, c.end_byte, "inline")],
+                        family="qualifier",
+                        symbol=c.type,
+                    )
+                    has_inline = True
+                elif c.type in ("__device__", "__host__", "__noinline__"):
                     yield self.converted(
                         c.start_byte,
                         c.end_byte,

@@ -1,7 +1,7 @@
 #include <sycl/sycl.hpp>
 #pragma once
 
-float block_sum(sycl::group<3> cta, float *smem, float v, const sycl::nd_item<3> &item)
+inline float block_sum(sycl::group<3> cta, float *smem, float v, const sycl::nd_item<3> &item)
 {
     smem[item.get_local_id(2)] = v;
     sycl::group_barrier(cta);

@@ -18,7 +18,7 @@ struct gpuport_thread_group {
 #endif
 
 // Sum of v over the group g; every thread gets the result. Uses a shared scratch of its own.
-int group_sum(gpuport_thread_group g, int v, const sycl::nd_item<3> &item, int *scratch) {
+inline int group_sum(gpuport_thread_group g, int v, const sycl::nd_item<3> &item, int *scratch) {
     unsigned base = item.get_local_id(2) - g.thread_rank();
     scratch[item.get_local_id(2)] = v;
     g.sync();
