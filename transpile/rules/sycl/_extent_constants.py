@@ -41,9 +41,9 @@ def inline_local_constants(ctx: RuleContext, body: Node, decl: Node, dims: list[
     return out
 
 
-def _constants_before(ctx: RuleContext, body: Node, decl: Node) -> dict[str, str]:
-    """Name -> `static_cast<type>(initialiser)` of each `constexpr` or `const` local with an initialiser
-    that is visible at `decl` (declared before it in a block enclosing it); a later one shadows."""
+def _visible_before(body: Node, decl: Node, types: tuple[str, ...]) -> list[Node]:
+    """The nodes of `types` in `body` declared before `decl` directly in a block enclosing it (in scope
+    there), in order."""
     scopes = set()
     n: Node | None = decl.parent
     while n is not None:
@@ -51,13 +51,21 @@ def _constants_before(ctx: RuleContext, body: Node, decl: Node) -> dict[str, str
         if n == body:
             break
         n = n.parent
+    return [
+        node
+        for node in _walk(body)
+        if node.type in types
+        and node.start_byte < decl.start_byte
+        and node.parent is not None
+        and (node.parent.start_byte, node.parent.end_byte, node.parent.type) in scopes
+    ]
+
+
+def _constants_before(ctx: RuleContext, body: Node, decl: Node) -> dict[str, str]:
+    """Name -> `static_cast<type>(initialiser)` of each `constexpr` or `const` local with an initialiser
+    that is visible at `decl` (declared before it in a block enclosing it); a later one shadows."""
     found: dict[str, str] = {}
-    for node in _walk(body):
-        if node.type != "declaration" or node.start_byte >= decl.start_byte:
-            continue
-        parent = node.parent
-        if parent is None or (parent.start_byte, parent.end_byte, parent.type) not in scopes:
-            continue
+    for node in _visible_before(body, decl, ("declaration",)):
         if not any(
             c.type == "type_qualifier" and ctx.text(c) in ("constexpr", "const") for c in node.children
         ):
@@ -89,20 +97,8 @@ def inline_local_types(ctx: RuleContext, body: Node, decl: Node, elem: str) -> s
 
 
 def _aliases_before(ctx: RuleContext, body: Node, decl: Node) -> dict[str, str]:
-    scopes = set()
-    n: Node | None = decl.parent
-    while n is not None:
-        scopes.add((n.start_byte, n.end_byte, n.type))
-        if n == body:
-            break
-        n = n.parent
     found: dict[str, str] = {}
-    for node in _walk(body):
-        if node.type not in ("alias_declaration", "type_definition") or node.start_byte >= decl.start_byte:
-            continue
-        parent = node.parent
-        if parent is None or (parent.start_byte, parent.end_byte, parent.type) not in scopes:
-            continue
+    for node in _visible_before(body, decl, ("alias_declaration", "type_definition")):
         if node.type == "alias_declaration":
             name, ty = node.child_by_field_name("name"), node.child_by_field_name("type")
             if name is not None and ty is not None:
