@@ -66,6 +66,8 @@ class ProjectKernel:
     defined_in: str = ""
     # (name, namespace `ns::` or "", is an array) per global in globals_used: what a launch passes
     globals_info: tuple[tuple[str, str, bool], ...] = ()
+    # the parameters those globals become in its definition (`float *coef`), for its prototypes elsewhere
+    globals_params: tuple[str, ...] = ()
     # Set per launching file: the kernel's file is among its includes, so the globals' accessors (inline
     # in that file) are visible and the launch can pass them; otherwise the launch is reported.
     globals_visible: bool = False

@@ -40,6 +40,7 @@ References
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
 
 from tree_sitter import Node
@@ -143,6 +144,10 @@ def _locally_declared(ctx: RuleContext, node: Node, name: str) -> bool:
     return False
 
 
+# A symbol argument wrapped in a one-argument macro: `HIP_SYMBOL(c)`, qulacs' `GPU_SYMBOL(c)`.
+_SYMBOL_WRAPPER = re.compile(r"[A-Za-z_]\w*\s*\(\s*&?\s*((?:::)?[A-Za-z_][\w:]*)\s*\)")
+
+
 class DeviceGlobals(Rule):
     code = "GP213"
     name = "device-globals"
@@ -227,6 +232,10 @@ class DeviceGlobals(Rule):
                 yield self.unconverted(occ.start, occ.end, f"`{occ.name}` not understood", family="globals")
                 continue
             sym = call.arg_text(ctx, sym_i).lstrip("&").strip()
+            wrapper = _SYMBOL_WRAPPER.fullmatch(sym)
+            if wrapper is not None and sym not in m.globals:
+                # `HIP_SYMBOL(c)`, or a project's `GPU_SYMBOL(c)` (empty under CUDA, HIP_SYMBOL under HIP)
+                sym = wrapper.group(1)
             target_global = m.globals.get(sym)
             if target_global is None and "::" in sym:
                 # `ns::coef` (or `::ns::coef`): the global of that name declared in that namespace

@@ -60,7 +60,11 @@ class KernelSignature(Rule):
             if known is not None:
                 extra = known.extra_params(m)
             elif external is not None:  # defined in another file of the tree: the same parameters
-                extra = [ITEM_PARAM, *(shared_param(n, t, list(d)) for n, t, d, _ in external.shared)]
+                extra = [
+                    ITEM_PARAM,
+                    *(shared_param(n, t, list(d)) for n, t, d, _ in external.shared),
+                    *external.globals_params,  # the globals of its own file (qulacs' matrix_const_gpu)
+                ]
             else:
                 extra = [ITEM_PARAM]
             # `__global__` itself, or a qualifier macro standing for it (its definition loses the word)

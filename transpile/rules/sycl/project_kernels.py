@@ -61,6 +61,7 @@ def kernel_facts(rel: str, data: bytes, options: Options) -> list[ProjectKernel]
                     tuple(f.globals_used),
                     rel,
                     globals_info=info,
+                    globals_params=tuple(m.globals[g].param for g in f.globals_used if g in m.globals),
                     implicit_at=-1 if at is None else at,
                 )
             )
