@@ -19,6 +19,7 @@ of both sides on the same device.
 from __future__ import annotations
 
 import contextlib
+import datetime
 import fcntl
 import json
 import os
@@ -1116,6 +1117,7 @@ def build(
     scratch: Path | None = None,
     progress: ProgressFn | None = None,
     machine: Machine | None = None,
+    command: str | None = None,
 ) -> BuildReport:
     """Verify every (task, target) of the suite not already finished in the store; write each pair."""
     from .executors import make_executor
@@ -1141,6 +1143,16 @@ def build(
     store = Store(store_path)
     groups: list[list[PairJob]] = []
     try:
+        # The store says how it was made: every build appends its command, date and machine.
+        store.record_build(
+            {
+                "command": command
+                or f"build({str(suite)!r}, {str(store_path)!r}, tasks={tasks!r}, force={force})",
+                "date": datetime.datetime.now(datetime.UTC).isoformat(timespec="seconds"),
+                "machine": machine.to_dict(),
+                "targets": list(options.targets),
+            }
+        )
         manifest = Path(suite) / "corpus-manifest.json"  # written by `gpuport corpus clean`
         if manifest.is_file():
             # The dedup/decontamination figures of the folder this build read, for the dataset card.

@@ -448,6 +448,14 @@ class Store:
             (key, value),
         )
 
+    def record_build(self, entry: dict[str, object]) -> None:
+        """Append one build's provenance (its command, date, machine) to the `builds` meta entry, a JSON
+        list: a store made by several builds (a resumed or --force rebuild) carries every command."""
+        row = self.db.execute("SELECT value FROM meta WHERE key='builds'").fetchone()
+        builds = json.loads(row[0]) if row is not None else []
+        builds.append(entry)
+        self.set_meta("builds", json.dumps(builds))
+
     def finished(self, key: str) -> sqlite3.Row | None:
         row: sqlite3.Row | None = self.db.execute("SELECT * FROM pairs WHERE pair_key=?", (key,)).fetchone()
         return row

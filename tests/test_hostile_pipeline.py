@@ -4,7 +4,9 @@ errors, never tracebacks. Real suites, real SQLite stores, the real CLI."""
 
 from __future__ import annotations
 
+import json
 import os
+import shlex
 import sqlite3
 import subprocess
 import sys
@@ -145,6 +147,25 @@ def test_one_bad_task_toml_is_reported_and_the_rest_builds(tmp_path: Path) -> No
     assert proc.returncode == 3, proc.stderr
     assert "broken" in proc.stderr and "Traceback" not in proc.stderr
     assert [r[0] for r in sqlite3.connect(db).execute("SELECT task FROM pairs")] == ["good"]
+
+
+def test_store_records_each_build_command_and_machine(tmp_path: Path) -> None:
+    # A store is a recorded result: it carries the commands that made it and where they ran, one entry
+    # per build (a --force rebuild of some tasks appends, it does not replace).
+    suite = tmp_path / "suite"
+    make_task(suite, "good")
+    db = tmp_path / "corpus.db"
+    first = ("build", "--suite", str(suite), "--store", str(db), "--max-level", "translated")
+    assert gpuport(*first).returncode == 0
+    assert gpuport(*first, "--force", "--tasks", "good").returncode == 0
+    (value,) = sqlite3.connect(db).execute("SELECT value FROM meta WHERE key='builds'").fetchone()
+    builds = json.loads(value)
+    assert [b["command"] for b in builds] == [
+        shlex.join(["gpuport", *first]),
+        shlex.join(["gpuport", *first, "--force", "--tasks", "good"]),
+    ]
+    assert all(b["machine"]["host_cpus"] >= 1 and "toolchains" in b["machine"] for b in builds)
+    assert all(b["date"].startswith("20") and b["targets"] for b in builds)
 
 
 def test_task_time_limit_is_capped(tmp_path: Path) -> None:

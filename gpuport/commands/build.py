@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import shlex
 import signal
 import sys
 from pathlib import Path
@@ -150,6 +151,7 @@ def run(args: argparse.Namespace) -> int:
     except (RuntimeError, ValueError, ImportError, ConnectionError) as err:
         print(f"gpuport build: {err}", file=sys.stderr)
         return EXIT_USAGE
+    extra["command"] = shlex.join(["gpuport", *sys.argv[1:]])  # recorded in the store (meta `builds`)
     try:
         if show_progress:
             report = _build_with_bar(suite, args, options, build, extra)
