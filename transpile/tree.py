@@ -263,7 +263,12 @@ def tree_model(contents: dict[str, bytes], out_names: dict[str, str], options: O
             if wanted:
                 facts.qualifier_macros[rel] = wanted
     # Macros defined as one CUDA API name in one file (a portability header) and used in others.
-    alias_defs = {rel: api_alias_defs(data) for rel, data in contents.items() if b"define" in data}
+    # (SYCL only: a HIP translation renames the macros' bodies, and need not scan for them)
+    alias_defs = (
+        {rel: api_alias_defs(data) for rel, data in contents.items() if b"define" in data}
+        if options.target == "sycl"
+        else {}
+    )
     all_aliases: dict[str, str] = {}
     for file_aliases in alias_defs.values():
         all_aliases.update(file_aliases)

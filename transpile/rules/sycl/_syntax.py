@@ -169,6 +169,14 @@ def base_type(ctx: RuleContext, decl: Node) -> str:
     return " ".join(parts)
 
 
+# A declaration's type made of C's arithmetic words only (`unsigned int`, `const size_t`): a local of it
+# shadows a file's dim3 of the same name.
+_SCALAR_TYPE = re.compile(
+    r"(?:(?:const|volatile|signed|unsigned|short|long|int|char|bool|float|double|size_t|ssize_t|ptrdiff_t|"
+    r"u?int(?:8|16|32|64)_t)\s*)+"
+)
+
+
 def variable_type(ctx: RuleContext, name: str, at: Node) -> tuple[str, list[str], int] | None:
     """Type text, array extents and pointer depth of variable `name` as seen at `at`, when found by
     looking through the enclosing function's parameters and declarations, then file-scope declarations."""
@@ -177,7 +185,7 @@ def variable_type(ctx: RuleContext, name: str, at: Node) -> tuple[str, list[str]
         # the function's own declaration first: `unsigned int block` here, whatever `dim3 block` another
         # function of the file declares (qulacs launched with such a block as if it were a dim3)
         got = _declared_types(ctx, fn).get(name)
-        if got is not None and (got[0].replace("const ", "") == "dim3" or name in _local_non_dim3(ctx, fn)):
+        if got is not None and (got[0].replace("const ", "") == "dim3" or _SCALAR_TYPE.fullmatch(got[0])):
             return got[0], list(got[1]), got[2]
     if name in dim3_vars(ctx):
         return "dim3", [], 0
@@ -186,29 +194,6 @@ def variable_type(ctx: RuleContext, name: str, at: Node) -> tuple[str, list[str]
         if got is not None:
             return got[0], list(got[1]), got[2]
     return None
-
-
-def _local_non_dim3(ctx: RuleContext, fn: Node) -> set[str]:
-    """Names a function's parameters and declarations declare with a plain type that is not dim3, read
-    from the declarations themselves (`unsigned int block = ...;`, `int grid`): those shadow a file's dim3
-    of the same name."""
-    cache: dict[tuple[int, int], set[str]] | None = getattr(ctx, "_sycl_local_non_dim3", None)
-    if cache is None:
-        cache = {}
-        ctx._sycl_local_non_dim3 = cache  # type: ignore[attr-defined]
-    key = (fn.start_byte, fn.end_byte)
-    if key not in cache:
-        names: set[str] = set()
-        for d in ts.captures("(parameter_declaration) @d (declaration) @d", fn).get("d", []):
-            ty = d.child_by_field_name("type")
-            if ty is None or ty.type not in ("primitive_type", "sized_type_specifier"):
-                continue
-            for dd in d.children_by_field_name("declarator"):
-                got = declarator_name(ctx, dd)
-                if got is not None:
-                    names.add(got[0])
-        cache[key] = names
-    return cache[key]
 
 
 _DECLARATIONS = "(parameter_declaration) @d (declaration) @d (field_declaration) @d"
