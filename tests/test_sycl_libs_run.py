@@ -189,7 +189,8 @@ def test_arch_branch_shared_memory_sums_blocks(tmp_path: Path) -> None:
 @pytest.mark.acpp
 @pytest.mark.slow
 def test_cublaslt_matmul_matches_numpy(tmp_path: Path) -> None:
-    # llm.c's cuBLASLt calls: transposed A, bias and GELU-bias epilogues, strided batches, row-major layouts.
+    # llm.c's cuBLASLt calls: transposed A, bias and GELU-bias epilogues, strided batches, row-major layouts;
+    # bitsandbytes' per-row alpha vector.
     np = pytest.importorskip("numpy")
     rows = _named_rows(_build_and_run(GOLDEN / "lib-cublas" / "lt_matmul.sycl.cpp", tmp_path))
     m, n, k, batch = 5, 3, 4, 2
@@ -218,6 +219,8 @@ def test_cublaslt_matmul_matches_numpy(tmp_path: Path) -> None:
         assert np.allclose(rows[name], expected[name].T.ravel(), atol=2e-5), name
     assert np.allclose(rows["batched"], expected["batched"], atol=2e-5)
     assert np.allclose(rows["rowmajor"], expected["rowmajor"].ravel(), atol=2e-5)
+    # alpha a device vector: row i of D scaled by bias[i]
+    assert np.allclose(rows["row_scaled"], (bias[:, None] * expected["rowmajor"]).ravel(), atol=2e-5)
 
 
 @pytest.mark.acpp

@@ -74,6 +74,11 @@ class ProjectKernel:
     # Where its implicit parameters are (_signature.implicit_index: before a defaulted parameter or a
     # trailing pack), -1 for last: a launch passes the nd_item there, as its parameters have it.
     implicit_at: int = -1
+    # (base type, pointer depth) per parameter, ("", -1) where not a plain name: template parameters a
+    # launch does not write are deduced from its arguments with these (_launch.deduced)
+    param_shapes: tuple[tuple[str, int], ...] = ()
+    # (template parameter, default argument as written): what a launch neither writes nor deduces
+    template_defaults: tuple[tuple[str, str], ...] = ()
 
 
 @dataclass(frozen=True)

@@ -54,6 +54,7 @@ from .pitched_memory import PitchedMemory
 from .prelude import SyclPrelude
 from .ptx_lane import PtxLaneRegisters
 from .qualifiers import FunctionQualifiers
+from .rounding_intrinsics import RoundingIntrinsics
 from .shadowed_names import ShadowedNames
 from .shared_memory import SharedMemory
 from .std_math import StdMath
@@ -124,6 +125,7 @@ SYCL_RULES: list[type[Rule]] = [
     FunctionQualifiers,
     Printf,
     BitIntrinsics,
+    RoundingIntrinsics,
     MathArgTypes,
     StdMath,
     ShadowedNames,

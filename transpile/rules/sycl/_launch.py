@@ -11,7 +11,7 @@ from tree_sitter import Node
 from ... import parse as ts
 from ...context import RuleContext
 from ._model import Function, Model, accessor_call, is_dim3_expr, render, variable_type
-from ._syntax import base_type, declarator_name
+from ._syntax import base_type, declarator_name, template_param_defaults
 from ._type_names import sycl_type_text
 
 LAUNCH = (
@@ -21,6 +21,16 @@ LAUNCH = (
 
 def to_range(ctx: RuleContext, node: Node) -> str:
     """A launch dimension (dim3 or integer expression) as a `sycl::range<3>` expression."""
+    while node.type == "parenthesized_expression" and node.named_child_count == 1:
+        node = node.named_children[0]
+    cast_to = node.child_by_field_name("type") if node.type == "cast_expression" else None
+    value = node.child_by_field_name("value") if cast_to is not None else None
+    if (
+        cast_to is not None
+        and value is not None
+        and ctx.text(cast_to).replace("const ", "").strip() == "dim3"
+    ):
+        return to_range(ctx, value)  # `(dim3)n_blocks`: the value's range (a scalar's is (1, 1, n))
     callee = node.child_by_field_name("function") if node.type == "call_expression" else None
     is_dim3_call = callee is not None and ctx.text(callee) == "dim3"
     if not is_dim3_call and is_dim3_expr(ctx, node):
@@ -90,8 +100,22 @@ def implicit_args(
     mapping: dict[str, str] = {}
     if tparams:
         mapping = dict(zip(tparams, targs, strict=False))
-        if kernel is not None and call_args and len(mapping) < len(tparams):
-            mapping = {**deduced(ctx, kernel, call_args, [p for p in tparams if p not in mapping]), **mapping}
+        shapes = (
+            param_shapes(ctx, kernel) if kernel is not None else external.param_shapes if external else ()
+        )
+        if call_args and len(mapping) < len(tparams):
+            mapping = {**deduced(ctx, shapes, call_args, [p for p in tparams if p not in mapping]), **mapping}
+        # what is neither written nor deduced takes its default (`unsigned warp_size = 32`)
+        defaults = (
+            template_param_defaults(ctx, kernel.node)
+            if kernel is not None
+            else dict(external.template_defaults)
+            if external is not None
+            else {}
+        )
+        for p in tparams:
+            if p not in mapping and p in defaults:
+                mapping[p] = substitute(defaults[p], mapping)
     locals_: list[str] = []
     extras: list[str] = []
     dynamic_acc: tuple[str, str] | None = None
@@ -156,25 +180,38 @@ def implicit_args(
     return locals_, extras, captures
 
 
-def deduced(ctx: RuleContext, kernel: Function, call_args: list[Node], wanted: list[str]) -> dict[str, str]:
-    """Template parameters of `kernel` deduced from a launch's arguments, as the C++ compiler would for
-    the simple forms: a parameter `T *p`, `const T *const p` or `T p` given a variable declared with a
-    type and the same pointer depth (`Real *d_values` gives `T` = `Real`). The local accessors of the
-    launch are made of those types, so the launch site must name them (`computeValue<<<g, b, n>>>(...)`
-    with a `T` shared array, as the CUDA samples launch it)."""
+def param_shapes(ctx: RuleContext, kernel: Function) -> tuple[tuple[str, int], ...]:
+    """(base type without cv, pointer depth) of each parameter of `kernel`, ("", -1) where the declarator
+    is not a plain name (an array, a reference): what deduction reads (also for other files' launches,
+    Options.project_kernels)."""
     params = kernel.params_node
     if params is None:
-        return {}
-    decls = [c for c in params.named_children if c.type == "parameter_declaration"]
-    found: dict[str, str] = {}
-    for decl, arg in zip(decls, call_args, strict=False):
+        return ()
+    out: list[tuple[str, int]] = []
+    for decl in (c for c in params.named_children if c.type == "parameter_declaration"):
         declarator = decl.child_by_field_name("declarator")
         shape = declarator_name(ctx, declarator) if declarator is not None else None
-        param_type = " ".join(w for w in base_type(ctx, decl).split() if w not in _CV)
-        if shape is None or shape[1] or param_type not in wanted or param_type in found:
+        if shape is None or shape[1]:
+            out.append(("", -1))
+            continue
+        out.append((" ".join(w for w in base_type(ctx, decl).split() if w not in _CV), shape[2]))
+    return tuple(out)
+
+
+def deduced(
+    ctx: RuleContext, shapes: tuple[tuple[str, int], ...], call_args: list[Node], wanted: list[str]
+) -> dict[str, str]:
+    """Template parameters deduced from a launch's arguments, as the C++ compiler would for the simple
+    forms: a parameter `T *p`, `const T *const p` or `T p` (its `shapes` entry) given a variable declared
+    with a type and the same pointer depth (`Real *d_values` gives `T` = `Real`). The local accessors of
+    the launch are made of those types, so the launch site must name them (`computeValue<<<g, b, n>>>(...)`
+    with a `T` shared array, as the CUDA samples launch it)."""
+    found: dict[str, str] = {}
+    for (param_type, depth), arg in zip(shapes, call_args, strict=False):
+        if depth < 0 or param_type not in wanted or param_type in found:
             continue
         got = _argument_type(ctx, arg)
-        if got is None or got[1] != shape[2]:
+        if got is None or got[1] != depth:
             continue  # another pointer depth (or an array): not a form read here
         arg_type = " ".join(w for w in got[0].split() if w not in _CV)
         if arg_type:

@@ -364,6 +364,9 @@ def is_dim3_expr(ctx: RuleContext, node: Node) -> bool:
     if node.type == "field_expression":
         fld = node.child_by_field_name("field")
         return fld is not None and ctx.text(fld) in dim3_fields(ctx)
+    if node.type == "cast_expression":
+        to = node.child_by_field_name("type")
+        return to is not None and ctx.text(to).replace("const ", "").strip() == "dim3"
     if node.type == "subscript_expression":
         # `grid[i][j]` of `dim3 grid[3][2]` (an array of gpuport_range3, GP212)
         depth = 0

@@ -585,6 +585,13 @@ _WIDTH_HELPER_TEXT = {
 }
 
 
+# Guarded: headers and the sources including them may each need a helper (ggml's common.cuh and mma.cuh).
+_WIDTH_HELPER_TEXT = {
+    name: f"#ifndef {name.upper()}\n#define {name.upper()}\n{text}#endif\n"
+    for name, text in _WIDTH_HELPER_TEXT.items()
+}
+
+
 def width_shuffle_helpers(ctx: RuleContext) -> dict[str, Node]:
     """Helpers the width shuffles of this file need (GP235): helper name -> its first use."""
     out: dict[str, Node] = {}

@@ -7,6 +7,9 @@ What it does
     `b.x`/`b.y`/`b.z` -> `b[2]`/`b[1]`/`b[0]`; `dim3` parameters, return types, template arguments and
     `sizeof(dim3)` become `sycl::range<3>`; a `dim3` struct member gets the default `{1, 1, 1}` (a range
     has no default constructor), and members of those members or of calls returning dim3 are indexed too.
+    A cast of an integer to dim3 (`(dim3)n_blocks`) becomes `sycl::range<3>(1, 1, n_blocks)`. A `dim3`
+    parameter of a host function becomes `gpuport_range3`, a range that converts from a scalar as dim3
+    does, since its callers may pass one (`launch_params(n_blocks, 256, ...)`).
     A `dim3` used any other way is reported unconverted.
 Why
     No helper header: the range is the SYCL type a launch needs (GP203 multiplies grid by block), and
@@ -24,6 +27,7 @@ References
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
 
 from tree_sitter import Node
@@ -34,7 +38,7 @@ from ...diagnostics import Diagnostic
 from ...edits import Edit
 from ..base import Rule
 from ._memory_helpers import block_edit
-from ._model import declarator_name, dim3_members, enclosing_function, is_dim3_expr, render
+from ._model import declarator_name, dim3_members, enclosing_function, is_dim3_expr, render, variable_type
 
 RANGE = "sycl::range<3>"
 
@@ -63,6 +67,24 @@ def _type_only(ctx: RuleContext, parent: Node) -> bool:
     return False
 
 
+def _host_parameter(ctx: RuleContext, param: Node) -> bool:
+    """A parameter of a host function (not `__global__`, not `__device__`-only): where CUDA callers pass
+    scalars for dim3 (a kernel's or device function's dim3 arguments come from other dim3 values)."""
+    plist = param.parent
+    fdecl = plist.parent if plist is not None else None
+    if fdecl is None or fdecl.type != "function_declarator":
+        return False
+    outer = fdecl.parent
+    while outer is not None and outer.type in ("reference_declarator", "pointer_declarator"):
+        outer = outer.parent
+    if outer is None or outer.type not in ("function_definition", "declaration", "field_declaration"):
+        return False
+    head = ctx.source[outer.start_byte : fdecl.start_byte]
+    if b"__global__" in head:
+        return False
+    return not (b"__device__" in head and b"__host__" not in head)
+
+
 def _in_sizeof(ctx: RuleContext, start: int, end: int) -> bool:
     """`sizeof(dim3)` parses as sizeof of a parenthesised identifier."""
     node = ctx.root.descendant_for_byte_range(start, end)
@@ -74,6 +96,28 @@ def _in_sizeof(ctx: RuleContext, start: int, end: int) -> bool:
     return p is not None and p.type == "sizeof_expression"
 
 
+_INTEGER_TYPE = re.compile(
+    r"(?:const\s+|constexpr\s+|static\s+)*(?:(?:unsigned|signed|short|long|int|char)\b\s*)+|"
+    r"(?:const\s+|constexpr\s+|static\s+)*(?:std::)?(?:size_t|u?int(?:8|16|32|64)_t|ptrdiff_t)"
+)
+
+
+def _scalar(ctx: RuleContext, node: Node) -> bool:
+    """An integer expression: a literal, a variable declared with an integer type, or arithmetic on
+    them (what a `(dim3)` cast of a grid size holds)."""
+    while node.type == "parenthesized_expression" and node.named_child_count == 1:
+        node = node.named_children[0]
+    if node.type == "number_literal":
+        return True
+    if node.type == "identifier":
+        t = variable_type(ctx, ctx.text(node), node)
+        return t is not None and not t[1] and not t[2] and bool(_INTEGER_TYPE.fullmatch(t[0].strip()))
+    if node.type == "binary_expression":
+        left, right = node.child_by_field_name("left"), node.child_by_field_name("right")
+        return left is not None and right is not None and _scalar(ctx, left) and _scalar(ctx, right)
+    return False
+
+
 RANGE3_HELPER = """\
 #ifndef GPUPORT_RANGE3
 #define GPUPORT_RANGE3
@@ -82,6 +126,7 @@ struct gpuport_range3 : sycl::range<3> {
   gpuport_range3() : sycl::range<3>(1, 1, 1) {}
   gpuport_range3(size_t d0, size_t d1, size_t d2) : sycl::range<3>(d0, d1, d2) {}
   gpuport_range3(const sycl::range<3> &r) : sycl::range<3>(r) {}
+  gpuport_range3(size_t x) : sycl::range<3>(1, 1, x) {}  // CUDA's dim3(x): y and z are 1
 };
 #endif
 """
@@ -101,6 +146,34 @@ class Dim3Range(Rule):
             if ctx.text(tnode) != "dim3":
                 continue
             decl = tnode.parent
+            cast = decl.parent if decl is not None and decl.type == "type_descriptor" else None
+            value = (
+                cast.child_by_field_name("value")
+                if cast is not None and cast.type == "cast_expression"
+                else None
+            )
+            if (
+                cast is not None
+                and value is not None
+                and decl is not None
+                and decl.named_child_count == 1
+                and _scalar(ctx, value)
+            ):
+                # `(dim3)num_blocks`: CUDA's dim3 converts from one unsigned (x; y and z are 1), a range
+                # has no such constructor
+                handled.add(tnode.start_byte)
+                yield self.converted(
+                    cast.start_byte,
+                    cast.end_byte,
+                    "cast of a scalar to `dim3` -> `sycl::range<3>(1, 1, x)`",
+                    [
+                        Edit(cast.start_byte, value.start_byte, f"{RANGE}(1, 1, "),
+                        Edit(value.end_byte, value.end_byte, ")"),
+                    ],
+                    family="types",
+                    symbol="dim3",
+                )
+                continue
             if decl is not None and _type_only(ctx, decl):
                 # a function returning dim3, a type argument, a cast: only the type name changes
                 handled.add(tnode.start_byte)
@@ -118,6 +191,13 @@ class Dim3Range(Rule):
             edits = [Edit(tnode.start_byte, tnode.end_byte, RANGE)]
             ok = True
             arrays = False
+            scalar_param = False
+            if decl.type == "parameter_declaration" and _host_parameter(ctx, decl):
+                # CUDA converts a scalar argument to a dim3 parameter (`launch_params(n_blocks, 256, ...)`),
+                # a range has no such constructor: the parameter takes gpuport_range3, which converts from
+                # a scalar (x) and from a range, and is a range
+                edits[0] = Edit(tnode.start_byte, tnode.end_byte, "gpuport_range3")
+                scalar_param = True
             for d in decl.children_by_field_name("declarator"):
                 if d.type == "field_identifier":
                     # a struct member: dim3 defaults to (1, 1, 1); sycl::range has no default constructor
@@ -203,13 +283,17 @@ class Dim3Range(Rule):
                     symbol="dim3",
                 )
                 continue
-            if arrays and not helper_done:
+            if (arrays or scalar_param) and not helper_done:
                 helper_done = True
                 edits.insert(0, block_edit(ctx, tnode.start_byte, RANGE3_HELPER))
             yield self.converted(
                 tnode.start_byte,
                 tnode.end_byte,
-                "`dim3` array -> `gpuport_range3` array" if arrays else "`dim3` -> `sycl::range<3>`",
+                "`dim3` array -> `gpuport_range3` array"
+                if arrays
+                else "`dim3` parameter -> `gpuport_range3` (a range that converts from a scalar, as dim3 does)"
+                if scalar_param
+                else "`dim3` -> `sycl::range<3>`",
                 edits,
                 family="types",
                 symbol="dim3",
@@ -217,11 +301,29 @@ class Dim3Range(Rule):
         # dim3(...) expressions
         for call in ts.captures("(call_expression) @c", ctx.root).get("c", []):
             fn = call.child_by_field_name("function")
-            if fn is None or ctx.text(fn) != "dim3" or ctx.is_claimed(fn.start_byte, fn.end_byte):
+            # `(dim3)(n * 2)` parses as a call of a parenthesised `dim3`: a cast, as `dim3(n * 2)` is
+            if fn is None or ctx.text(fn).replace(" ", "") not in ("dim3", "(dim3)"):
+                continue
+            if ctx.is_claimed(fn.start_byte, fn.end_byte):
                 continue
             arglist = call.child_by_field_name("arguments")
             rev = _reversed_args(ctx, arglist) if arglist is not None else None
             if rev is None:
+                continue
+            if (
+                arglist is not None
+                and arglist.named_child_count == 1
+                and is_dim3_expr(ctx, arglist.named_children[0])
+            ):
+                handled.add(fn.start_byte)
+                yield self.converted(
+                    fn.start_byte,
+                    fn.end_byte,
+                    "`dim3(d)` of a dim3 -> a copy of the range",
+                    [Edit(fn.start_byte, fn.end_byte, RANGE)],
+                    family="types",
+                    symbol="dim3",
+                )
                 continue
             handled.add(fn.start_byte)
             yield self.converted(

@@ -12,7 +12,10 @@ What it does
     and passing their pointers (of a template kernel launched without template arguments, the types
     are deduced from the arguments: `T *p` given a `Real *` variable makes a `Real` accessor). Device globals (GP213) are captured by pointer. Arguments that are not
     plain values (calls, `->`, subscripts) are evaluated on the host, once, as lambda init-captures,
-    as CUDA evaluates them before the launch.
+    as CUDA evaluates them before the launch. A pack a generic launcher forwards
+    (`std::forward<Args>(args)...`) is passed as `args...`, which `[=]` copies (a kernel takes copies;
+    an init-capture of a pack is C++20); another pack expansion is reported. Template parameters neither
+    written nor deduced take their defaults (`unsigned warp_size = 32`), also for a kernel of another file.
 Why
     SYCL has no launch syntax; an nd_range kernel is the exact counterpart of a CUDA grid of blocks.
 Example
@@ -75,6 +78,21 @@ _SIMPLE_ARG = frozenset(
         "char_literal",
     }
 )
+
+
+def _forwarded_pack(ctx: RuleContext, expansion: Node) -> str | None:
+    """The pack name of `std::forward<Args>(args)...` or `std::move(args)...`, else None."""
+    inner = expansion.named_children[0] if expansion.named_children else None
+    if inner is None or inner.type != "call_expression":
+        return None
+    fn, arglist = inner.child_by_field_name("function"), inner.child_by_field_name("arguments")
+    if fn is None or arglist is None:
+        return None
+    callee = ctx.text(fn).replace(" ", "")
+    if not (callee.startswith("std::forward<") or callee in ("std::move", "std::forward")):
+        return None
+    args = [c for c in arglist.named_children if c.type != "comment"]
+    return ctx.text(args[0]) if len(args) == 1 and args[0].type == "identifier" else None
 
 
 def _simple(node: Node) -> bool:
@@ -212,6 +230,20 @@ class KernelLaunch(Rule):
                 edits.append(Edit(a.start_byte, a.end_byte, f"*{pname}"))
             elif a.type == "parameter_pack_expansion" and _simple(a.named_children[0]):
                 pass  # `args...`: `[=]` copies the whole pack (an init-capture of a pack is C++20)
+            elif a.type == "parameter_pack_expansion" and (pack := _forwarded_pack(ctx, a)) is not None:
+                # `std::forward<Args>(args)...`: a kernel takes copies whatever the launcher forwards, and
+                # `[=]` copies the pack itself
+                edits.append(Edit(a.start_byte, a.end_byte, f"{pack}..."))
+            elif a.type == "parameter_pack_expansion":
+                yield self.unconverted(
+                    a.start_byte,
+                    a.end_byte,
+                    "a pack expansion of an expression as launch argument: a lambda cannot capture it "
+                    "before C++20; pass the pack itself",
+                    family="launch",
+                    symbol=name,
+                )
+                return
             elif not _simple(a):
                 pname = f"arg{i}"
                 captures.append(f"{pname} = {render(ctx, a.start_byte, a.end_byte)}")

@@ -12,7 +12,9 @@ What it does
     type: an integer literal gets a suffix (`0u`, `2.0f`), a `double` literal that a `float` holds exactly
     gets an `f`, anything else a `static_cast<T>(...)`. When a type is unknown (a call, a template
     parameter), an argument whose type only the translation changed (`threadIdx.x`) is cast back to its
-    CUDA type. A call needing no cast is left to the table rename (GP001) or GP217.
+    CUDA type. A `min`/`max` argument of a type narrower than int (`(int8_t)x`, a `short`) is cast to
+    `int`: CUDA promotes it, SYCL's template deduces the narrow type. A call needing no cast is left to the
+    table rename (GP001) or GP217.
 Why
     CUDA's device `min`/`max` have mixed-type overloads and its math functions take any arithmetic
     argument through implicit conversions. SYCL 2020's `sycl::min`, `sycl::fmax`, `sycl::sqrt` are
@@ -54,6 +56,11 @@ from ._model import BUILTIN_VARS, DIM, base_type, constructed_variable, declarat
 # Canonical arithmetic types (LP64), by the spellings a program may use. Types narrower than int are
 # given as int: integer promotion happens before any arithmetic or overload matching.
 _INT = "int"
+# What a value of a type narrower than int is after translation, where nothing promotes it: SYCL's
+# `sycl::min(T, T)` deduces T from the argument as written, so `sycl::min(15, (int8_t)x)` finds no T
+# although CUDA's `min(int, int)` takes both. A distinct name makes the argument differ from `int`, and
+# so be cast; arithmetic on it promotes it (`common`).
+_NARROW = "narrow int"
 _CANON: dict[str, str] = {
     "bool": _INT,
     "char": _INT,
@@ -124,6 +131,7 @@ def canonical(text: str) -> str | None:
 
 def common(a: str, b: str) -> str:
     """The usual arithmetic conversions of two canonical types (LP64)."""
+    a, b = (_INT if t == _NARROW else t for t in (a, b))
     if "double" in (a, b):
         return "double"
     if "float" in (a, b):
@@ -145,7 +153,8 @@ def common(a: str, b: str) -> str:
 
 def _common_typed(a: Typed, b: Typed) -> Typed:
     cuda = common(a.cuda, b.cuda)
-    spelling = a.spelling if a.cuda == cuda else b.spelling if b.cuda == cuda else cuda
+    wide = [t.spelling for t in (a, b) if t.cuda == cuda and not _narrower_than_int(t.spelling)]
+    spelling = wide[0] if wide else cuda  # a promoted `short` computes as `int`
     return Typed(cuda, common(a.sycl, b.sycl), spelling)
 
 
@@ -396,7 +405,16 @@ def _named(text: str) -> Typed | None:
     if t is None:
         return None
     spelling = " ".join(w for w in text.split() if w not in ("const", "volatile", "register"))
-    return Typed(t, t, spelling)
+    narrow = t == _INT and canonical(text.replace("std::", "")) == _INT and _narrower_than_int(spelling)
+    return Typed(t, _NARROW if narrow else t, spelling)
+
+
+def _narrower_than_int(spelling: str) -> bool:
+    words = spelling.replace("std::", "").split()
+    return bool(words) and (
+        words[-1] in ("bool", "char", "short", "int8_t", "int16_t", "uint8_t", "uint16_t")
+        or ("short" in words)
+    )
 
 
 def _cast(ctx: RuleContext, node: Node, have: Typed, want: str, spelling: str) -> list[Edit]:
@@ -411,7 +429,7 @@ def _cast(ctx: RuleContext, node: Node, have: Typed, want: str, spelling: str) -
                 return [Edit(node.end_byte, node.end_byte, ".0f" if want == "float" else ".0")]
         if want == "float" and have.cuda == "double" and _exact_float(plain):
             return [Edit(node.end_byte, node.end_byte, "f")]
-    target = spelling if canonical(spelling) == want else want
+    target = spelling if canonical(spelling) == want and not _narrower_than_int(spelling) else want
     if node.type == "parenthesized_expression":
         return [Edit(node.start_byte, node.start_byte, f"static_cast<{target}>")]
     return [

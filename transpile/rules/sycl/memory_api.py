@@ -9,7 +9,8 @@ What it does
     `cudaFree`/`cudaFreeHost` -> `sycl::free(p, gpuport_queue())`; the stream-ordered `cudaMallocAsync`
     allocates at once and `cudaFreeAsync(p, st)` waits for the stream, then frees; `cudaMemcpy(d, s, n, kind)` ->
     `gpuport_queue().memcpy(d, s, n).wait()`; `cudaMemcpyAsync(d, s, n, kind, st)` ->
-    `st->memcpy(d, s, n)`; `cudaMemset[Async]` -> `.memset(...)`; `cudaDeviceSynchronize()` ->
+    `st->memcpy(d, s, n)`; `cudaMemcpyPeer[Async](d, dev_d, s, dev_s, n[, st])` the same copy (the
+    device numbers dropped: USM pointers name their memory); `cudaMemset[Async]` -> `.memset(...)`; `cudaDeviceSynchronize()` ->
     `gpuport_queue().wait()`; `cudaStreamSynchronize(st)` -> `st->wait()`; a stream variable that may hold 0 (CUDA's default
     stream: a parameter, a global, a local initialised with a value) is used as
     `(st ? *st : gpuport_queue())`. Used as an expression
@@ -143,6 +144,25 @@ class MemoryApi(Rule):
 
     def _cudaMemcpyAsync(self, ctx: RuleContext, occ: Occurrence, call: CallSite) -> _Result:
         return self._copy(ctx, occ, call, "memcpy", 3, 4) if len(call.args) in (4, 5) else None
+
+    def _peer(self, ctx: RuleContext, occ: Occurrence, call: CallSite, stream_at: int | None) -> _Result:
+        """`cudaMemcpyPeer(dst, dst_dev, src, src_dev, n)`: a USM copy names no devices (the pointers do)."""
+        a = call.args
+        q = queue_of(ctx, call, stream_at) if stream_at is not None else QUEUE + "."
+        tail = ")" if stream_at is not None else ").wait()"
+        edits = [
+            Edit(call.start, call.open + 1, f"{q}memcpy("),
+            Edit(a[0][1], a[2][0], ", "),
+            Edit(a[2][1], a[4][0], ", "),
+            Edit(a[4][1], call.end, tail),
+        ]
+        return wrap(ctx, occ, call, edits), Safety.SAFE
+
+    def _cudaMemcpyPeer(self, ctx: RuleContext, occ: Occurrence, call: CallSite) -> _Result:
+        return self._peer(ctx, occ, call, None) if len(call.args) == 5 else None
+
+    def _cudaMemcpyPeerAsync(self, ctx: RuleContext, occ: Occurrence, call: CallSite) -> _Result:
+        return self._peer(ctx, occ, call, 5) if len(call.args) in (5, 6) else None
 
     def _cudaMemset(self, ctx: RuleContext, occ: Occurrence, call: CallSite) -> _Result:
         return self._copy(ctx, occ, call, "memset", 3, None) if len(call.args) == 3 else None

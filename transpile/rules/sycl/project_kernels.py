@@ -23,7 +23,8 @@ from ...context import RuleContext
 from ...includes import build_graph
 from ...options import Options, ProjectFunction, ProjectGlobal, ProjectKernel
 from ...tables import load_tables
-from ._model import base_function_name, idents_in, model, qualifiers
+from ._launch import param_shapes
+from ._model import base_function_name, idents_in, model, qualifiers, template_param_defaults
 from ._shared_wrappers import wrapper_classes
 from ._signature import implicit_index
 from ._subgroup import subgroup_attribute
@@ -41,11 +42,15 @@ _LAUNCH = re.compile(rb"\b([A-Za-z_]\w*)\s*(?:<[^<>;{}]*>\s*)?<<<")
 def kernel_facts(rel: str, data: bytes, options: Options) -> list[ProjectKernel]:
     ctx = RuleContext(data, None, options, load_tables(), rel)
     m = model(ctx)
+    macros = _number_macros(ctx)
     found = []
     for f in m.functions.values():
         if not f.kernel:
             continue
-        shared = tuple((s.name, s.elem_type, tuple(s.dims), s.dynamic) for s in [*f.shared, *f.shared_in])
+        shared = tuple(
+            (s.name, s.elem_type, tuple(_expand_macros(d, macros) for d in s.dims), s.dynamic)
+            for s in [*f.shared, *f.shared_in]
+        )
         attr = subgroup_attribute(ctx, f.name)
         at = implicit_index(f.params_node)
         if shared or attr or f.globals_used or at is not None:
@@ -63,9 +68,40 @@ def kernel_facts(rel: str, data: bytes, options: Options) -> list[ProjectKernel]
                     globals_info=info,
                     globals_params=tuple(m.globals[g].param for g in f.globals_used if g in m.globals),
                     implicit_at=-1 if at is None else at,
+                    param_shapes=param_shapes(ctx, f),
+                    template_defaults=tuple(template_param_defaults(ctx, f.node).items()),
                 )
             )
     return found
+
+
+# A macro whose value is an integer expression (`#define LANES 2`, `#define TILE (BLOCK * 2)`).
+_NUMBER_EXPR = re.compile(r"[\w\s()+\-*/%<>&|^~?:]+")
+_WORD = re.compile(r"\b[A-Za-z_]\w*\b")
+
+
+def _number_macros(ctx: RuleContext) -> dict[str, str]:
+    """The kernel file's object-like macros with integer-expression values: a shared array sized with
+    one (bitsandbytes' `__shared__ float q[LANES][257]`, `LANES` defined in kernels.cu) is allocated by a
+    launch in another file, which does not see the macro."""
+    out: dict[str, str] = {}
+    for d in ts.captures("(preproc_def) @d", ctx.root).get("d", []):
+        name, value = d.child_by_field_name("name"), d.child_by_field_name("value")
+        if name is None or value is None:
+            continue
+        text = ctx.text(value).strip()
+        if text and _NUMBER_EXPR.fullmatch(text):
+            out.setdefault(ctx.text(name), text)
+    return out
+
+
+def _expand_macros(extent: str, macros: dict[str, str]) -> str:
+    for _ in range(8):  # macros defined from macros, a few levels deep
+        new = _WORD.sub(lambda m: f"({macros[m.group()]})" if m.group() in macros else m.group(), extent)
+        if new == extent:
+            break
+        extent = new
+    return extent
 
 
 _WRAPPER_FILE = re.compile(rb"extern\s+__shared__")

@@ -68,6 +68,11 @@ _HELPERS = {
     "__match_any_sync": ("gpuport_match_any", MATCH_ANY, 2),
     "__match_all_sync": ("gpuport_match_all", MATCH_ALL, 3),
 }
+# Guarded: a header and a source including it may each need one
+_HELPERS = {
+    k: (name, f"#ifndef {name.upper()}\n#define {name.upper()}\n{text}#endif\n", n)
+    for k, (name, text, n) in _HELPERS.items()
+}
 
 
 class WarpMatch(Rule):

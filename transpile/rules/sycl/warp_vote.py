@@ -35,16 +35,27 @@ from ..base import Rule
 from ._model import enclosing_function, model
 from ._warp import SG, SG_LANE, call_args, call_name
 
-_VOTES = {"__any_sync": "sycl::any_of_group", "__all_sync": "sycl::all_of_group"}
-_BALLOT = frozenset({"__ballot_sync"})
+# The mask-less forms (`__any(p)`, `__all(p)`, `__ballot(p)`: removed for sm_70+ but in older code) are the
+# whole warp's vote, the `_sync` forms with a full mask.
+_VOTES = {
+    "__any_sync": "sycl::any_of_group",
+    "__all_sync": "sycl::all_of_group",
+    "__any": "sycl::any_of_group",
+    "__all": "sycl::all_of_group",
+}
+_BALLOT = frozenset({"__ballot_sync", "__ballot"})
+
+
+def _arity(name: str) -> int:
+    return 2 if name.endswith("_sync") else 1
 
 
 class WarpVote(Rule):
     code = "GP232"
     name = "warp-vote"
     targets = frozenset({"sycl"})
-    summary = "Translate __popc(__ballot_sync), __any_sync and __all_sync to sub-group algorithms."
-    triggers = (b"__ballot_sync", b"__any_sync", b"__all_sync")
+    summary = "Translate __popc(__ballot_sync), __any_sync and __all_sync (and the mask-less forms) to sub-group algorithms."
+    triggers = (b"__ballot", b"__any", b"__all")
 
     def run(self, ctx: RuleContext) -> Iterator[Diagnostic]:
         handled: list[tuple[int, int]] = []  # ranges of the idioms' rewrites (ballots counted there)
@@ -56,21 +67,22 @@ class WarpVote(Rule):
         for call in ts.captures("(call_expression) @c", ctx.root).get("c", []):
             fn = enclosing_function(call)
             args = call_args(call)
-            if call_name(ctx, call) not in _BALLOT or fn is None or fn.id not in device or len(args) != 2:
+            name = call_name(ctx, call)
+            if name not in _BALLOT or fn is None or fn.id not in device or len(args) != _arity(name):
                 continue
             if any(s <= call.start_byte and call.end_byte <= e for s, e in handled):
                 continue
-            p = args[1]
+            p = args[-1]
             yield self.converted(
                 call.start_byte,
                 p.start_byte,
-                "`__ballot_sync` -> lane mask built by sycl::reduce_over_group(bit_or) on the sub-group",
+                f"`{name}` -> lane mask built by sycl::reduce_over_group(bit_or) on the sub-group",
                 [
                     Edit(call.start_byte, p.start_byte, f"sycl::reduce_over_group({SG}, ("),
                     Edit(p.end_byte, call.end_byte, f") ? (1u << {SG_LANE}) : 0u, sycl::bit_or<>())"),
                 ],
                 family="device",
-                symbol="__ballot_sync",
+                symbol=name,
                 safety=Safety.REVIEW,
             )
 
@@ -84,21 +96,21 @@ class WarpVote(Rule):
             if fn is None or fn.id not in device:
                 continue
             args = call_args(call)
-            if name in _VOTES and len(args) == 2:
+            if name in _VOTES and len(args) == _arity(name):
                 new = f"{_VOTES[name]}({SG}, "
                 yield self.converted(
                     call.start_byte,
-                    args[1].start_byte,
+                    args[-1].start_byte,
                     f"`{name}` -> `{_VOTES[name]}` on the sub-group",
-                    [Edit(call.start_byte, args[1].start_byte, new)],
+                    [Edit(call.start_byte, args[-1].start_byte, new)],
                     family="device",
                     symbol=name,
                 )
             elif name == "__popc" and len(args) == 1 and call_name(ctx, args[0]) in _BALLOT:
                 inner = call_args(args[0])
-                if len(inner) != 2:
+                if len(inner) != _arity(call_name(ctx, args[0]) or ""):
                     continue
-                p = inner[1]
+                p = inner[-1]
                 yield self.converted(
                     call.start_byte,
                     call.end_byte,
@@ -117,7 +129,9 @@ class WarpVote(Rule):
             name_node, value = d.child_by_field_name("declarator"), d.child_by_field_name("value")
             if name_node is None or value is None or name_node.type != "identifier":
                 continue
-            if call_name(ctx, value) not in _BALLOT or len(call_args(value)) != 2:
+            if call_name(ctx, value) not in _BALLOT or len(call_args(value)) != _arity(
+                call_name(ctx, value) or ""
+            ):
                 continue
             fn = enclosing_function(d)
             if fn is None or fn.id not in device:
@@ -144,7 +158,7 @@ class WarpVote(Rule):
             else:
                 if not popcs:
                     continue
-                p = call_args(value)[1]
+                p = call_args(value)[-1]
                 edits = [
                     Edit(value.start_byte, p.start_byte, f"sycl::reduce_over_group({SG}, ("),
                     Edit(p.end_byte, value.end_byte, ") ? 1u : 0u, sycl::plus<>())"),
@@ -157,7 +171,7 @@ class WarpVote(Rule):
                     f"ballot `{var}` only counted with __popc -> sycl::reduce_over_group count",
                     edits,
                     family="device",
-                    symbol="__ballot_sync",
+                    symbol=call_name(ctx, value) or "__ballot_sync",
                 )
                 for c in popcs:
                     yield self.converted(

@@ -57,6 +57,7 @@ struct gpuport_range3 : sycl::range<3> {
   gpuport_range3() : sycl::range<3>(1, 1, 1) {}
   gpuport_range3(size_t d0, size_t d1, size_t d2) : sycl::range<3>(d0, d1, d2) {}
   gpuport_range3(const sycl::range<3> &r) : sycl::range<3>(r) {}
+  gpuport_range3(size_t x) : sycl::range<3>(1, 1, x) {}  // CUDA's dim3(x): y and z are 1
 };
 #endif
 

@@ -1,5 +1,5 @@
 // cuBLASLt as llm.c calls it: descriptors, layouts, a preference, the heuristic, and matmuls with the
-// bias and GELU-bias epilogues; one batched with strides, one with row-major layouts. Every result row
+// bias and GELU-bias epilogues; one batched with strides, one with row-major layouts, one scaled per row. Every result row
 // is printed for the run test to check against numpy.
 #include <cstdio>
 #include <cublasLt.h>
@@ -102,6 +102,12 @@ int main() {
     CHECK(cublasLtMatmulDescSetAttribute(desc, CUBLASLT_MATMUL_DESC_TRANSA, &opN, sizeof(opN)));
     CHECK(cublasLtMatmul(lt, desc, &alpha, A, rA, B, rB, &beta, D, rD, D, rD, &heuristic.algo, NULL, 0, 0));
     print("rowmajor", D, M * N);
+
+    // alpha a device vector, one scale per row of D, beta zero and not given (bitsandbytes' int8 path)
+    cublasLtPointerMode_t vec = CUBLASLT_POINTER_MODE_ALPHA_DEVICE_VECTOR_BETA_ZERO;
+    CHECK(cublasLtMatmulDescSetAttribute(desc, CUBLASLT_MATMUL_DESC_POINTER_MODE, &vec, sizeof(vec)));
+    CHECK(cublasLtMatmul(lt, desc, bias, A, rA, B, rB, NULL, D, rD, D, rD, &heuristic.algo, NULL, 0, 0));
+    print("row_scaled", D, M * N);
 
     cublasLtMatrixLayoutDestroy(rA);
     cublasLtMatrixLayoutDestroy(rB);

@@ -1,5 +1,5 @@
 // cuBLASLt as llm.c calls it: descriptors, layouts, a preference, the heuristic, and matmuls with the
-// bias and GELU-bias epilogues; one batched with strides, one with row-major layouts. Every result row
+// bias and GELU-bias epilogues; one batched with strides, one with row-major layouts, one scaled per row. Every result row
 // is printed for the run test to check against numpy.
 #include <cstdio>
 #include <sycl/sycl.hpp>
@@ -347,13 +347,18 @@ enum gpuport_blaslt_attribute {
   gpuport_blaslt_pref_max_workspace_bytes, gpuport_blaslt_pref_search_mode
 };
 enum gpuport_blaslt_order { gpuport_blaslt_order_col = 0, gpuport_blaslt_order_row = 1 };
-enum gpuport_blaslt_pointer_mode { gpuport_blaslt_pointer_mode_host = 0 };
+// CUDA's values; alpha as a device vector (one per row of D) with beta zero or a host scalar
+enum gpuport_blaslt_pointer_mode {
+  gpuport_blaslt_pointer_mode_host = 0, gpuport_blaslt_pointer_mode_alpha_device_vector_beta_zero = 3,
+  gpuport_blaslt_pointer_mode_alpha_device_vector_beta_host = 4
+};
 struct gpuport_blaslt_matmul_desc_s {
   int compute_type, scale_type;
   char transa, transb;
   int epilogue;
   const void *bias;
   int bias_type;  // -1: D's type
+  int pointer_mode;
 };
 typedef gpuport_blaslt_matmul_desc_s *gpuport_blaslt_matmul_desc;
 struct gpuport_blaslt_layout_s {
@@ -389,7 +394,7 @@ inline long long gpuport_blaslt_int(const void *buf, size_t size) {
 inline char gpuport_blaslt_op(long long v) { return v == 0 ? 'N' : v == 1 ? 'T' : v == 2 ? 'C' : (char)v; }
 inline int gpuport_blaslt_matmul_desc_create(gpuport_blaslt_matmul_desc *d, int compute_type, int scale_type) {
   *d = new gpuport_blaslt_matmul_desc_s{compute_type, scale_type, 'N', 'N', gpuport_blaslt_epilogue_default,
-                                        nullptr, -1};
+                                        nullptr, -1, gpuport_blaslt_pointer_mode_host};
   return 0;
 }
 inline int gpuport_blaslt_matmul_desc_destroy(gpuport_blaslt_matmul_desc d) {
@@ -403,7 +408,12 @@ inline int gpuport_blaslt_matmul_desc_set_attribute(gpuport_blaslt_matmul_desc d
   switch (attr) {
   case gpuport_blaslt_desc_compute_type: d->compute_type = (int)v; return 0;
   case gpuport_blaslt_desc_scale_type: d->scale_type = (int)v; return 0;
-  case gpuport_blaslt_desc_pointer_mode: return v == gpuport_blaslt_pointer_mode_host ? 0 : 15;
+  case gpuport_blaslt_desc_pointer_mode:
+    if (v != gpuport_blaslt_pointer_mode_host && v != gpuport_blaslt_pointer_mode_alpha_device_vector_beta_zero &&
+        v != gpuport_blaslt_pointer_mode_alpha_device_vector_beta_host)
+      return 15;
+    d->pointer_mode = (int)v;
+    return 0;
   case gpuport_blaslt_desc_transa: d->transa = gpuport_blaslt_op(v); return 0;
   case gpuport_blaslt_desc_transb: d->transb = gpuport_blaslt_op(v); return 0;
   case gpuport_blaslt_desc_epilogue:
@@ -503,7 +513,8 @@ inline long long gpuport_blaslt_at(const gpuport_blaslt_layout_s &l, long long b
 template <typename Acc, typename S>
 int gpuport_blaslt_matmul_as(sycl::queue &q, gpuport_blaslt_matmul_desc_s d, S alpha, const void *a,
                              gpuport_blaslt_layout_s la, const void *b, gpuport_blaslt_layout_s lb, S beta,
-                             const void *c, gpuport_blaslt_layout_s lc, void *out, gpuport_blaslt_layout_s lo) {
+                             const void *c, gpuport_blaslt_layout_s lc, void *out, gpuport_blaslt_layout_s lo,
+                             const void *alpha_vec) {
   const bool ta = d.transa != 'N' && d.transa != 'n', tb = d.transb != 'N' && d.transb != 'n';
   const long long m = lo.rows, n = lo.cols, k = ta ? la.rows : la.cols;
   if (m <= 0 || n <= 0 || lo.batch <= 0) return 0;
@@ -515,7 +526,7 @@ int gpuport_blaslt_matmul_as(sycl::queue &q, gpuport_blaslt_matmul_desc_s d, S a
     for (long long p = 0; p < k; ++p)
       acc += gpuport_blaslt_load<Acc>(a, la.type, ta ? gpuport_blaslt_at(la, l, p, i) : gpuport_blaslt_at(la, l, i, p)) *
              gpuport_blaslt_load<Acc>(b, lb.type, tb ? gpuport_blaslt_at(lb, l, j, p) : gpuport_blaslt_at(lb, l, p, j));
-    S v = alpha * (S)acc;
+    S v = (alpha_vec ? gpuport_blaslt_load<S>(alpha_vec, d.scale_type, i) : alpha) * (S)acc;
     if (beta != S(0)) v += beta * gpuport_blaslt_load<S>(c, lc.type, gpuport_blaslt_at(lc, l, i, j));
     if (d.epilogue & 4) v += gpuport_blaslt_load<S>(d.bias, bias_type, i);  // one bias per row of D
     if (d.epilogue & 2) v = v > S(0) ? v : S(0);
@@ -534,17 +545,20 @@ inline int gpuport_blaslt_matmul(gpuport_blas_handle h, gpuport_blaslt_matmul_de
                                  const void *c, gpuport_blaslt_layout lc, void *out, gpuport_blaslt_layout lo,
                                  const gpuport_blaslt_algo *, void *, size_t, sycl::queue *stream) {
   sycl::queue &q = stream ? *stream : *h->queue;
+  // alpha a device vector read per row in the kernel; beta zero (and maybe null) or a host scalar
+  const bool vec = d->pointer_mode != gpuport_blaslt_pointer_mode_host;
+  const void *alpha_vec = vec ? alpha : nullptr;
+  const bool no_beta = d->pointer_mode == gpuport_blaslt_pointer_mode_alpha_device_vector_beta_zero;
   if (d->compute_type == gpuport_blas_r_64f)
-    return gpuport_blaslt_matmul_as<double, double>(q, *d, gpuport_blaslt_load<double>(alpha, d->scale_type, 0), a,
-                                                    *la, b, *lb, gpuport_blaslt_load<double>(beta, d->scale_type, 0),
-                                                    c, *lc, out, *lo);
+    return gpuport_blaslt_matmul_as<double, double>(
+        q, *d, vec ? 0.0 : gpuport_blaslt_load<double>(alpha, d->scale_type, 0), a, *la, b, *lb,
+        no_beta ? 0.0 : gpuport_blaslt_load<double>(beta, d->scale_type, 0), c, *lc, out, *lo, alpha_vec);
+  const float alpha_s = vec ? 0.0f : gpuport_blaslt_load<float>(alpha, d->scale_type, 0);
+  const float beta_s = no_beta ? 0.0f : gpuport_blaslt_load<float>(beta, d->scale_type, 0);
   if (d->compute_type == gpuport_blas_r_32i)
-    return gpuport_blaslt_matmul_as<int32_t, float>(q, *d, gpuport_blaslt_load<float>(alpha, d->scale_type, 0), a,
-                                                    *la, b, *lb, gpuport_blaslt_load<float>(beta, d->scale_type, 0),
-                                                    c, *lc, out, *lo);
-  return gpuport_blaslt_matmul_as<float, float>(q, *d, gpuport_blaslt_load<float>(alpha, d->scale_type, 0), a, *la,
-                                                b, *lb, gpuport_blaslt_load<float>(beta, d->scale_type, 0), c, *lc,
-                                                out, *lo);
+    return gpuport_blaslt_matmul_as<int32_t, float>(q, *d, alpha_s, a, *la, b, *lb, beta_s, c, *lc, out, *lo,
+                                                    alpha_vec);
+  return gpuport_blaslt_matmul_as<float, float>(q, *d, alpha_s, a, *la, b, *lb, beta_s, c, *lc, out, *lo, alpha_vec);
 }
 #endif
 #include <sycl/sycl.hpp>
@@ -653,6 +667,12 @@ int main() {
     CHECK(gpuport_blaslt_matmul_desc_set_attribute(desc, gpuport_blaslt_desc_transa, &opN, sizeof(opN)));
     CHECK(gpuport_blaslt_matmul(lt, desc, &alpha, A, rA, B, rB, &beta, D, rD, D, rD, &heuristic.algo, NULL, 0, 0));
     print("rowmajor", D, M * N);
+
+    // alpha a device vector, one scale per row of D, beta zero and not given (bitsandbytes' int8 path)
+    int vec = gpuport_blaslt_pointer_mode_alpha_device_vector_beta_zero;
+    CHECK(gpuport_blaslt_matmul_desc_set_attribute(desc, gpuport_blaslt_desc_pointer_mode, &vec, sizeof(vec)));
+    CHECK(gpuport_blaslt_matmul(lt, desc, bias, A, rA, B, rB, NULL, D, rD, D, rD, &heuristic.algo, NULL, 0, 0));
+    print("row_scaled", D, M * N);
 
     gpuport_blaslt_layout_destroy(rA);
     gpuport_blaslt_layout_destroy(rB);

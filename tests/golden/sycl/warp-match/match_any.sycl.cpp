@@ -1,6 +1,8 @@
 #include <sycl/sycl.hpp>
 int bin_of(unsigned id) { return id % 64; }
 
+#ifndef GPUPORT_MATCH_ALL
+#define GPUPORT_MATCH_ALL
 // CUDA __match_all_sync on a sub-group: every lane's bit when all lanes hold the same value, else 0.
 template <typename T>
 static inline unsigned gpuport_match_all(const sycl::sub_group &sg, T value, int *pred) {
@@ -9,6 +11,9 @@ static inline unsigned gpuport_match_all(const sycl::sub_group &sg, T value, int
   *pred = same;
   return same ? (n >= 32u ? 0xffffffffu : (1u << n) - 1u) : 0u;
 }
+#endif
+#ifndef GPUPORT_MATCH_ANY
+#define GPUPORT_MATCH_ANY
 // CUDA __match_any_sync on a sub-group: bit l is set when lane l holds the same value.
 template <typename T>
 static inline unsigned gpuport_match_any(const sycl::sub_group &sg, T value) {
@@ -17,6 +22,7 @@ static inline unsigned gpuport_match_any(const sycl::sub_group &sg, T value) {
     if (sycl::select_from_group(sg, value, l) == value) peers |= 1u << l;
   return peers;
 }
+#endif
 
 void aggregate(const unsigned *ids, unsigned *hist, const sycl::nd_item<3> &item) {
     const unsigned bin = bin_of(ids[item.get_local_id(2)]);

@@ -6,24 +6,35 @@ inline sycl::queue &gpuport_queue() {
   return q;
 }
 #endif
+#ifndef GPUPORT_SHFL_DOWN_WIDTH
+#define GPUPORT_SHFL_DOWN_WIDTH
 // CUDA __shfl_down_sync with a width: a lane whose source lies past its segment keeps its value.
 template <typename T>
 static inline T gpuport_shfl_down_width(const sycl::sub_group &sg, T v, unsigned delta, unsigned width) {
   const T moved = sycl::shift_group_left(sg, v, delta);
   return sg.get_local_linear_id() % width + delta < width ? moved : v;
 }
+#endif
+#ifndef GPUPORT_SHFL_UP_WIDTH
+#define GPUPORT_SHFL_UP_WIDTH
 // CUDA __shfl_up_sync with a width: a lane whose source lies before its segment keeps its value.
 template <typename T>
 static inline T gpuport_shfl_up_width(const sycl::sub_group &sg, T v, unsigned delta, unsigned width) {
   const T moved = sycl::shift_group_right(sg, v, delta);
   return sg.get_local_linear_id() % width >= delta ? moved : v;
 }
+#endif
+#ifndef GPUPORT_SHFL_WIDTH
+#define GPUPORT_SHFL_WIDTH
 // CUDA __shfl_sync with a width: lane `src` of this lane's segment of `width` lanes.
 template <typename T>
 static inline T gpuport_shfl_width(const sycl::sub_group &sg, T v, int src, unsigned width) {
   const unsigned lane = sg.get_local_linear_id();
   return sycl::select_from_group(sg, v, lane / width * width + (unsigned)src % width);
 }
+#endif
+#ifndef GPUPORT_SHFL_XOR_WIDTH
+#define GPUPORT_SHFL_XOR_WIDTH
 // CUDA __shfl_xor_sync with a width: a lane whose partner lies in a later segment keeps its value.
 template <typename T>
 static inline T gpuport_shfl_xor_width(const sycl::sub_group &sg, T v, unsigned mask, unsigned width) {
@@ -31,6 +42,7 @@ static inline T gpuport_shfl_xor_width(const sycl::sub_group &sg, T v, unsigned 
   const unsigned lane = sg.get_local_linear_id();
   return (lane ^ mask) < (lane / width + 1) * width ? moved : v;
 }
+#endif
 
 template <int N>
 void row_sum(const float *x, float *out, const sycl::nd_item<3> &item) {
