@@ -7,6 +7,7 @@ device generator of the same seed). The goldens show the text; this shows it com
 from __future__ import annotations
 
 import shutil
+import struct
 import subprocess
 from pathlib import Path
 
@@ -295,3 +296,37 @@ def test_shared_table_typed_by_kernel_local_alias(tmp_path: Path) -> None:
     # local accessor spell the aliased type, and the program checks its results itself.
     out = _build_and_run(GOLDEN / "shared-memory" / "local_type_alias.sycl.cpp", tmp_path)
     assert out.strip() == "PASS"
+
+
+@pytest.mark.acpp
+@pytest.mark.slow
+def test_shared_array_sizeof_and_range_for(tmp_path: Path) -> None:
+    # GP206: a static shared array becomes a pointer parameter; `sizeof(hist)` must still be the array's
+    # 256 bytes (not a pointer's 8, which would clear 8 bytes silently) and a range-for must still see
+    # 64 elements.
+    out = _build_and_run(GOLDEN / "shared-memory" / "array_sizes.sycl.cpp", tmp_path).split()
+    assert out == ["64", "0", "256", "PASS"]
+
+
+@pytest.mark.acpp
+@pytest.mark.slow
+def test_symbol_size_and_address(tmp_path: Path) -> None:
+    # GP213: cudaGetSymbolSize is the global's 16 ints; cudaGetSymbolAddress is the pointer kernels see.
+    out = _build_and_run(GOLDEN / "device-globals" / "symbol_size_address.sycl.cpp", tmp_path).split()
+    assert out == ["64", "7"]
+
+
+@pytest.mark.acpp
+@pytest.mark.slow
+def test_math_constants_have_cuda_values(tmp_path: Path) -> None:
+    # GP276: math_constants.h's names keep their values (pi, 1/sqrt(2), the IEEE special values).
+    import math
+
+    out = _build_and_run(GOLDEN / "math-constants" / "constants.sycl.cpp", tmp_path).split()
+    f32 = [struct.unpack("f", struct.pack("f", v))[0] for v in (math.pi, math.sqrt(0.5))]
+    assert float.fromhex(out[0]) == f32[0]  # 2 * pi_f * 0.5 is exact
+    assert float.fromhex(out[1]) == f32[1]
+    assert out[2] == "inf"
+    assert float.fromhex(out[3]) == 2.0**-149
+    assert [float.fromhex(x) for x in out[4:7]] == [math.pi, math.log(2), 2 / math.pi]
+    assert out[7] == "1"

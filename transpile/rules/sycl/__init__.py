@@ -48,6 +48,7 @@ from .lib_thrust import LibThrust
 from .lib_wmma import LibWmma
 from .mapped_host import MappedHost
 from .math_args import MathArgTypes
+from .math_constants import MathConstants
 from .memory_api import MemoryApi
 from .memory_hints import MemoryHints
 from .pitched_memory import PitchedMemory
@@ -86,6 +87,7 @@ SYCL_RULES: list[type[Rule]] = [
     LibThrust,
     LibWmma,
     LibPipeline,
+    MathConstants,
     DeviceGlobals,
     KernelSignature,
     KernelPointers,

@@ -7,7 +7,8 @@ What it does
     device globals) and returns the pointer. Kernels and device functions that use the variable get a
     parameter of the same name (`const T *c` for constant arrays, `T &g` for scalars: GP202/GP205), so
     their bodies stay unchanged; launches capture the pointer (GP203). Host calls
-    `cudaMemcpyToSymbol[Async]`, `cudaMemcpyFromSymbol[Async]` and `cudaGetSymbolAddress` use the accessor.
+    `cudaMemcpyToSymbol[Async]`, `cudaMemcpyFromSymbol[Async]` and `cudaGetSymbolAddress` use the accessor;
+    `cudaGetSymbolSize` gives the global's size.
     A multi-dimensional global `T g[A][B]` is passed as a pointer to its first row, `T (*g)[B]`, and
     its accessor returns that type, so `g[i][j]` reads the same.
     Across files (tree translation, `-rdc` projects): a first pass over the tree finds the globals
@@ -219,15 +220,14 @@ class DeviceGlobals(Rule):
                 "cudaMemcpyFromSymbol",
                 "cudaMemcpyFromSymbolAsync",
                 "cudaGetSymbolAddress",
+                "cudaGetSymbolSize",
             ):
                 continue
             if ctx.is_claimed(occ.start, occ.end):
                 continue
             call = call_at(ctx, occ)
             to = "To" in occ.name
-            sym_i = 0 if to or occ.name == "cudaGetSymbolAddress" else 1
-            if occ.name == "cudaGetSymbolAddress":
-                sym_i = 1
+            sym_i = 1 if not to or occ.name.startswith("cudaGetSymbol") else 0
             if call is None or len(call.args) <= max(sym_i, 1):
                 yield self.unconverted(occ.start, occ.end, f"`{occ.name}` not understood", family="globals")
                 continue
@@ -252,8 +252,26 @@ class DeviceGlobals(Rule):
                 )
                 continue
             ptr = target_global.accessor_call
-            if occ.name == "cudaGetSymbolAddress":
+            if occ.name == "cudaGetSymbolSize":
                 target = call.arg_text(ctx, 0).strip()
+                if not target.startswith("&"):
+                    yield self.unconverted(occ.start, occ.end, "`cudaGetSymbolSize` not understood")
+                    continue
+                # the global's bytes: its element's size times its extents
+                size = " * ".join([f"sizeof(*{ptr})", *(f"({d})" for d in target_global.dims)])
+                new = f"{target[1:].strip()} = {size}"
+                yield self.converted(
+                    occ.start,
+                    occ.end,
+                    f"`cudaGetSymbolSize` -> the size of `{sym}`",
+                    wrap(ctx, occ, call, [Edit(call.start, call.end, new)]),
+                    family="globals",
+                    symbol=occ.name,
+                )
+                continue
+            if occ.name == "cudaGetSymbolAddress":
+                # `&p`, or `(void **)&p` as the runtime's `void **` parameter asks
+                target = re.sub(r"^\(\s*void\s*\*\s*\*\s*\)\s*", "", call.arg_text(ctx, 0).strip())
                 if not target.startswith("&"):
                     yield self.unconverted(occ.start, occ.end, "`cudaGetSymbolAddress` not understood")
                     continue

@@ -114,7 +114,10 @@ class SyclPrelude(Rule):
         if head and top:
             # The SYCL header goes first, where nvcc's implicit cuda_runtime.h is: a project header
             # included before it may define macros (`#define N 1024`) that SYCL's own headers would meet.
-            first = top[0].directive_start
+            # Code above the first include (HIPIFY's vec_add.cu: the kernel, then `#include <stdio.h>`)
+            # uses SYCL already: the header goes above that code.
+            first = min(top[0].directive_start, _code_start(ctx))
+            first = ctx.source.rfind(b"\n", 0, first) + 1  # at a line start
             edits.append(Edit(first, first, head))
         elif head:
             text = head + text

@@ -5,7 +5,9 @@ What it does
     `extern __shared__ T x[]` or `T x[][M]`) declaration from the kernel body. GP202 adds a matching parameter
     (`T *x`, `T (*x)[M]`, `T &x`) and GP203 creates a `sycl::local_accessor<T, 1>` of the right size in a
     `submit` at each launch (dynamic: the launch's byte count / `sizeof(T)`) and passes its pointer (`&acc[0]`), so
-    the body's `x[i]`, `x[i][j]` stay as written. A device function's (static) shared variables become
+    the body's `x[i]`, `x[i][j]` stay as written; `sizeof(x)` of a static array becomes its size
+    (`(N * sizeof(*x))`), which the pointer's would not be, and a range-for over it iterates the array
+    (`*reinterpret_cast<T (*)[N]>(x)`). A device function's (static) shared variables become
     its parameters too; every caller gets a matching `gp_<function>_<variable>` parameter and passes it
     on, so the kernel at the top creates the accessor (a templated device function's extents are
     resolved through the explicit template arguments of its calls). An extent written with the
@@ -46,6 +48,7 @@ from ..base import Rule
 from ._model import Function, Model, SharedVar, model, shared_param
 from ._shared_wrappers import wrapper_classes
 from ._syntax import dead_in_device_pass, enclosing_function
+from ._type_names import sycl_type_text
 
 
 def _declared_as_template(decl: Node) -> bool:
@@ -79,6 +82,7 @@ class SharedMemory(Rule):
                     family="shared",
                     symbol=s.name,
                 )
+            yield from self._array_sizes(ctx, f)
         for f in m.functions.values():
             yield from self._family_locals(ctx, f, handled)
         wrapped = [span for spans in wrapper_classes(ctx).values() for span in spans]
@@ -105,6 +109,46 @@ class SharedMemory(Rule):
                 "`__shared__` variable not in a kernel body (or not understood)",
                 family="shared",
                 symbol="__shared__",
+            )
+
+    def _array_sizes(self, ctx: RuleContext, f: Function) -> Iterator[Diagnostic]:
+        """`sizeof(tile)` of a static shared array, which is a pointer parameter now: the array's size,
+        `(64 * sizeof(*tile))` (else `memset(tile, 0, sizeof(tile))` clears 8 bytes, silently)."""
+        static = {s.name: s for s in f.shared if not s.dynamic and s.dims and all(s.dims)}
+        arrays = {name: v.dims[0] for name, v in static.items()}
+        if not arrays:
+            return
+        # `for (float v : tile)`: a range-for needs the array type back
+        for loop in ts.captures("(for_range_loop) @l", f.node).get("l", []):
+            rng = loop.child_by_field_name("right")
+            var = static.get(ctx.text(rng)) if rng is not None and rng.type == "identifier" else None
+            elem = sycl_type_text(var.elem_type, ctx.declared_names) if var is not None else None
+            if var is None or rng is None or elem is None:
+                continue
+            extents = "".join(f"[{d}]" for d in var.dims)
+            yield self.converted(
+                rng.start_byte,
+                rng.end_byte,
+                f"range-for over shared array `{var.name}` (a pointer parameter now) -> over the array",
+                [Edit(rng.start_byte, rng.end_byte, f"*reinterpret_cast<{elem} (*){extents}>({var.name})")],
+                family="shared",
+                symbol=var.name,
+            )
+        for node in ts.captures("(sizeof_expression) @s", f.node).get("s", []):
+            inner = ctx.text(node)[len("sizeof") :].strip()
+            while inner.startswith("(") and inner.endswith(")"):
+                inner = inner[1:-1].strip()
+            if inner not in arrays:
+                continue
+            extent = arrays[inner]
+            extent = extent if extent.isidentifier() or extent.isdigit() else f"({extent})"
+            yield self.converted(
+                node.start_byte,
+                node.end_byte,
+                f"`sizeof({inner})` of a shared array passed as a pointer -> the array's size",
+                [Edit(node.start_byte, node.end_byte, f"({extent} * sizeof(*{inner}))")],
+                family="shared",
+                symbol=inner,
             )
 
     def _family_locals(self, ctx: RuleContext, f: Function, handled: set[int]) -> Iterator[Diagnostic]:
