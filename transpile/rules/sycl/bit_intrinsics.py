@@ -34,11 +34,11 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from ...calls import call_at
 from ...context import RuleContext
 from ...diagnostics import Diagnostic
 from ...edits import Edit
 from ..base import Rule
+from ._lambda_calls import lambda_calls
 
 _BREV32 = (
     "[](unsigned int gp_v) { "
@@ -251,29 +251,17 @@ class BitIntrinsics(Rule):
     )
 
     def run(self, ctx: RuleContext) -> Iterator[Diagnostic]:
-        for occ in ctx.occurrences:
-            lam = LAMBDAS.get(occ.name)
-            if lam is None or ctx.is_claimed(occ.start, occ.end):
-                continue
-            if occ.node is not None and occ.node.type == "field_identifier":
-                continue
-            if occ.name in ctx.declared_names:
-                continue
-            if call_at(ctx, occ) is None:
-                if (
-                    occ.node is not None
-                    and occ.node.parent is not None
-                    and occ.node.parent.type == "function_declarator"
-                ):
-                    # llm.c's own `__ldcs` for toolkits that lack it (declared under a version test, so the
-                    # name stays CUDA's): the definition stays; calls become plain loads all the same.
-                    yield self.converted(
-                        occ.start,
-                        occ.end,
-                        f"`{occ.name}` defined here for older toolkits: kept as written (calls are translated)",
-                        family="device",
-                        symbol=occ.name,
-                    )
+        for occ, lam in lambda_calls(ctx, LAMBDAS):
+            if lam is None:
+                # llm.c's own `__ldcs` for toolkits that lack it (declared under a version test, so the
+                # name stays CUDA's): the definition stays; calls become plain loads all the same.
+                yield self.converted(
+                    occ.start,
+                    occ.end,
+                    f"`{occ.name}` defined here for older toolkits: kept as written (calls are translated)",
+                    family="device",
+                    symbol=occ.name,
+                )
                 continue
             yield self.converted(
                 occ.start,

@@ -44,11 +44,11 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from ...calls import call_at
 from ...context import RuleContext
 from ...diagnostics import Diagnostic
 from ...edits import Edit
 from ..base import Rule
+from ._lambda_calls import lambda_calls
 
 _FLOAT_TYPES = {"float": "float", "double": "double"}
 _INT_TYPES = {"int": "int", "uint": "unsigned int", "ll": "long long", "ull": "unsigned long long"}
@@ -185,14 +185,9 @@ class RoundingIntrinsics(Rule):
     )
 
     def run(self, ctx: RuleContext) -> Iterator[Diagnostic]:
-        for occ in ctx.occurrences:
-            lam = LAMBDAS.get(occ.name)
-            if lam is None or ctx.is_claimed(occ.start, occ.end):
-                continue
-            if occ.node is not None and occ.node.type == "field_identifier":
-                continue
-            if occ.name in ctx.declared_names or call_at(ctx, occ) is None:
-                continue  # the program's own function of that name, or the name not called here
+        for occ, lam in lambda_calls(ctx, LAMBDAS):
+            if lam is None:
+                continue  # the program's own definition of the name: its calls are still translated
             yield self.converted(
                 occ.start,
                 occ.end,
