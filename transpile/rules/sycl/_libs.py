@@ -25,6 +25,12 @@ from ._queue import QUEUE_DEFINITION, RUNTIME_HEADERS
 SYCL_INCLUDE = "#include <sycl/sycl.hpp>\n"
 
 
+def _routed_elsewhere(ctx: RuleContext, name: str) -> bool:
+    """A library name whose row routes it to another rule (`cublasGetStatusString` to GP211)."""
+    entry = ctx.tables.lookup(name)
+    return entry is not None and entry.sycl_rule is not None
+
+
 class LibraryRule(Rule):
     """Renames a library's names to helper calls and puts the helpers where the library was included."""
 
@@ -63,7 +69,7 @@ class LibraryRule(Rule):
                     symbol=occ.name,
                     safety=self.safety,
                 )
-            elif self.library_names.fullmatch(occ.name):
+            elif self.library_names.fullmatch(occ.name) and not _routed_elsewhere(ctx, occ.name):
                 yield self.unconverted(
                     occ.start,
                     occ.end,

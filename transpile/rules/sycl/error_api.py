@@ -6,7 +6,10 @@ What it does
     a lambda returning it); `cudaDeviceReset()` -> a wait on the
     queue yielding `0`; `cudaSetDevice(d)` -> `0` (review: the program-wide queue uses the default
     device). The tables map `cudaError_t` to `int` and `cudaSuccess` to `0`, so the project's
-    error-checking macros keep compiling and keep their shape.
+    error-checking macros keep compiling and keep their shape. The driver API's error reporting is
+    the same: `CUresult` -> `int`, `CUDA_SUCCESS` -> `0`, and `cuGetErrorString(e, &s)` /
+    `cuGetErrorName(e, &s)`, which return the text through a pointer, -> `(*(&s) = "SYCL error ...", 0)`;
+    `cublasGetStatusString(st)` -> the string.
 Why
     SYCL reports errors as exceptions (synchronous ones thrown from the call, asynchronous ones from
     `wait_and_throw`), not as return codes: an uncaught exception terminates the program with a message,
@@ -31,12 +34,15 @@ from ...context import Occurrence, RuleContext
 from ...diagnostics import Diagnostic, Safety
 from ...edits import Edit
 from ..base import Rule
+from ._model import render
 
 # The calls this rule replaces and the value each becomes: the tables' rows routed to GP211
 # (`rule:GP211 0`, `rule:GP211 (gpuport_queue().wait(), 0)`...).
 
 
-_AS_VALUE = frozenset({"cudaGetErrorString", "cudaGetErrorName"})
+_AS_VALUE = frozenset({"cudaGetErrorString", "cudaGetErrorName", "cublasGetStatusString"})
+# The driver API's forms: the text comes back through the second argument, the call returns a status.
+_OUT_PARAM = frozenset({"cuGetErrorString", "cuGetErrorName"})
 
 
 def _declares(occ: Occurrence) -> bool:
@@ -78,6 +84,11 @@ class ErrorApi(Rule):
                         symbol=occ.name,
                     )
                 continue
+            if occ.name in _OUT_PARAM:
+                if len(call.args) != 2:
+                    continue  # left to GP003's report
+                out = render(ctx, *call.args[1])
+                new = f"(*({out}) = {new}, 0)"
             safety = Safety.REVIEW if occ.name == "cudaSetDevice" else Safety.SAFE
             yield self.converted(
                 occ.start,

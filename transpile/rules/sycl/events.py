@@ -49,6 +49,43 @@ def _goto_bodies(ctx: RuleContext) -> list[Node]:
     ]
 
 
+_DECLARES = "(declaration) @d (field_declaration) @d (parameter_declaration) @d (for_range_loop) @d"
+
+
+def _event_names(ctx: RuleContext) -> frozenset[str]:
+    """Variables, members and loop variables the file declares as `cudaEvent_t` (arrays included)."""
+    out: set[str] = set()
+    for decl in ts.captures(_DECLARES, ctx.root).get("d", []):
+        t = decl.child_by_field_name("type")
+        if t is None or ctx.text(t) != "cudaEvent_t":
+            continue
+        for first in decl.children_by_field_name("declarator"):
+            d: Node | None = first
+            while d is not None and d.type in ("init_declarator", "array_declarator"):
+                d = d.child_by_field_name("declarator")
+            if d is not None and d.type in ("identifier", "field_identifier"):
+                out.add(ctx.text(d))
+    return frozenset(out)
+
+
+def _last_name(ctx: RuleContext, node: Node) -> str | None:
+    """The variable an lvalue names: `e`, `ctx.copy_event` -> `copy_event`, `events[i]` -> `events`."""
+    while node.type in (
+        "subscript_expression",
+        "parenthesized_expression",
+        "field_expression",
+        "array_declarator",
+    ):
+        if node.type == "field_expression":
+            node = node.child_by_field_name("field") or node
+            break
+        inner = node.child_by_field_name(
+            {"subscript_expression": "argument", "array_declarator": "declarator"}.get(node.type, "-")
+        )
+        node = inner if inner is not None else node.named_children[0]
+    return ctx.text(node) if node.type in ("identifier", "field_identifier") else None
+
+
 class Events(Rule):
     code = "GP214"
     name = "events"
@@ -83,9 +120,59 @@ class Events(Rule):
                     symbol="cudaEvent_t",
                 )
 
+    def _null_events(self, ctx: RuleContext) -> Iterator[Diagnostic]:
+        """The null event: a `sycl::event` is a value, neither set to nor compared with `nullptr`."""
+        names = _event_names(ctx)
+        if not names:
+            return
+        for null in ts.captures("(null) @n (identifier) @n", ctx.root).get("n", []):
+            parent = null.parent
+            if null.type == "identifier" and ctx.text(null) != "NULL":
+                continue
+            if parent is None or ctx.is_claimed(null.start_byte, null.end_byte):
+                continue
+            if parent.type == "initializer_list" and parent.parent is not None:
+                parent = parent.parent  # `cudaEvent_t evs[2] = {nullptr, nullptr}`
+            if parent.type in ("init_declarator", "field_declaration", "assignment_expression"):
+                target = (
+                    parent.child_by_field_name("left")
+                    if parent.type == "assignment_expression"
+                    else parent.child_by_field_name("declarator")
+                )
+                if target is None or _last_name(ctx, target) not in names:
+                    continue
+                yield self.converted(
+                    null.start_byte,
+                    null.end_byte,
+                    "the null event -> a default `sycl::event`",
+                    [Edit(null.start_byte, null.end_byte, "sycl::event()")],
+                    family="events",
+                    symbol="cudaEvent_t",
+                )
+            elif parent.type == "binary_expression":
+                op = parent.child_by_field_name("operator")
+                left, right = parent.child_by_field_name("left"), parent.child_by_field_name("right")
+                other = right if left == null else left
+                if op is None or ctx.text(op) not in ("==", "!=") or other is None:
+                    continue
+                if _last_name(ctx, other) not in names:
+                    continue
+                value = "true" if ctx.text(op) == "!=" else "false"
+                yield self.converted(
+                    parent.start_byte,
+                    parent.end_byte,
+                    f"event compared with the null event -> `{value}` (a sycl::event always exists)",
+                    [Edit(parent.start_byte, parent.end_byte, value)],
+                    family="events",
+                    symbol="cudaEvent_t",
+                    safety=Safety.REVIEW,
+                )
+
     def run(self, ctx: RuleContext) -> Iterator[Diagnostic]:
         if b"goto" in ctx.source:
             yield from self._hoisted(ctx)
+        if b"nullptr" in ctx.source or b"NULL" in ctx.source:
+            yield from self._null_events(ctx)
         for occ in ctx.occurrences:
             if not occ.name.startswith("cudaEvent") or ctx.is_claimed(occ.start, occ.end):
                 continue
@@ -119,7 +206,15 @@ class Events(Rule):
             if new == "0":
                 edits = [Edit(call.start, call.end, new)]
                 stmt = call.node.parent if call.node is not None else None
-                if stmt is not None and stmt.type == "expression_statement":
+                body = stmt.parent if stmt is not None else None
+                if (
+                    stmt is not None
+                    and stmt.type == "expression_statement"
+                    and body is not None
+                    and (body.type not in ("compound_statement", "translation_unit"))
+                ):
+                    edits = [Edit(stmt.start_byte, stmt.end_byte, "{}")]  # `if (e) cudaEventDestroy(e);`
+                elif stmt is not None and stmt.type == "expression_statement":
                     # nothing to do in SYCL: drop the statement (and its line when it stands alone)
                     start, end = stmt.start_byte, stmt.end_byte
                     line_start = ctx.source.rfind(b"\n", 0, start) + 1
