@@ -330,3 +330,13 @@ def test_math_constants_have_cuda_values(tmp_path: Path) -> None:
     assert float.fromhex(out[3]) == 2.0**-149
     assert [float.fromhex(x) for x in out[4:7]] == [math.pi, math.log(2), 2 / math.pi]
     assert out[7] == "1"
+
+
+@pytest.mark.acpp
+@pytest.mark.slow
+def test_generic_launcher_runs(tmp_path: Path) -> None:
+    """ggml's launcher shape (tests/golden_trees/generic-launcher): kernels with static shared memory and
+    defaulted parameters passed by value to a header's launcher, which launches them with <<<>>> or with
+    cudaLaunchKernelEx; every row sum and fill must come out as CUDA computes them."""
+    tree = Path(__file__).parent / "golden_trees" / "generic-launcher" / "expected" / "sycl"
+    assert _build_and_run(tree / "norm.cpp", tmp_path).split() == ["PASS"]

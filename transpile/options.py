@@ -138,6 +138,10 @@ class Options:
     # `#define gpuMalloc cudaMalloc` in gpu_wrapping.h) that this file uses: alias -> CUDA name. SYCL
     # translates a use as the name it stands for when that name needs a structural rewrite.
     api_aliases: tuple[tuple[str, str], ...] = ()
+    # Tree translation (SYCL): functions of other files that launch a kernel given as a parameter
+    # (ggml's `ggml_cuda_kernel_launch(kernel, params, args...)`), with that parameter's index: the kernels
+    # this file passes to them become host launchers (GP263).
+    kernel_launchers: tuple[tuple[str, int], ...] = ()
 
     def key(self) -> str:
         """A stable string for cache keys (user_names excluded: they change with the tree, not the file;
@@ -161,6 +165,8 @@ class Options:
             base += f"|qualifier-macros:{self.qualifier_macros!r}"
         if self.api_aliases:
             base += f"|api-aliases:{self.api_aliases!r}"
+        if self.kernel_launchers:
+            base += f"|kernel-launchers:{self.kernel_launchers!r}"
         if self.dnn != "hipdnn":
             base += f"|dnn:{self.dnn}"
         return base

@@ -38,6 +38,7 @@ from .item_name import ItemName
 from .kernel_launch import KernelLaunch
 from .kernel_pointers import KernelPointers
 from .kernel_signature import KernelSignature
+from .launch_config import LaunchConfig
 from .lib_complex import LibComplex
 from .lib_cub import LibCub
 from .lib_cublas import LibCublas
@@ -92,6 +93,7 @@ SYCL_RULES: list[type[Rule]] = [
     KernelSignature,
     KernelPointers,
     KernelLaunch,
+    LaunchConfig,
     Dim3Range,
     SharedMemory,
     WarpSmemTail,

@@ -28,7 +28,7 @@ References
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Generator, Iterator
 
 from tree_sitter import Node
 
@@ -37,9 +37,17 @@ from ...context import RuleContext
 from ...diagnostics import Diagnostic
 from ...edits import Edit
 from ..base import Rule
+from ._generic_launch import (
+    BUILTIN_LAUNCHERS,
+    kernel_arguments,
+    launched_parameter,
+    launchers_of,
+    template_arguments,
+)
 from ._launch import LAUNCH, implicit_args, to_range
 from ._model import QUEUE, Function, Model, model, render
 from ._queue import stream_queue
+from ._signature import implicit_index
 from ._subgroup import subgroup_attribute
 from ._type_names import sycl_type_text
 
@@ -125,11 +133,13 @@ class KernelPointers(Rule):
     name = "kernel-pointers"
     targets = frozenset({"sycl"})
     summary = "Kernels launched through function pointers get host launchers with one pointer type."
-    triggers = (b"<<<",)
+    # `__global__`: a file passing its kernels to another file's generic launcher has no launch itself
+    triggers = (b"<<<", b"__global__")
 
     def run(self, ctx: RuleContext) -> Iterator[Diagnostic]:
         m = model(ctx)
-        pointers = _pointer_declarators(ctx)
+        done = yield from self._generic(ctx, m)
+        pointers = _pointer_declarators(ctx) if b"<<<" in ctx.source else None
         if not pointers:
             return
         launches = []
@@ -151,7 +161,9 @@ class KernelPointers(Rule):
             k = kernels[name]
             reason = self._unsupported(ctx, k, nodes)
             text = None
-            if not reason:
+            if name in done and not reason:
+                text = ""  # written for a generic launcher (above)
+            elif not reason:
                 text, reason = self._launcher(ctx, m, k)
             if text is None:
                 bad = True
@@ -169,7 +181,7 @@ class KernelPointers(Rule):
                 nodes[0].end_byte,
                 f"kernel `{name}` used as a value -> its host launcher `{launcher_name(name)}`",
                 [
-                    Edit(end, end, "\n\n" + text),
+                    *([Edit(end, end, "\n\n" + text)] if text else []),
                     *(Edit(n.start_byte, n.end_byte, launcher_name(name)) for n in nodes),
                 ],
                 family="launch",
@@ -184,6 +196,67 @@ class KernelPointers(Rule):
                 yield self._pointer_type(ctx, var, params)
         for match in launches:
             yield self._pointer_launch(ctx, match)
+
+    def _generic(self, ctx: RuleContext, m: Model) -> Generator[Diagnostic, None, set[str]]:
+        """Generic launchers (_generic_launch): the launch of a parameter inside one calls the host
+        launcher it is given; the kernels this file passes to one get a host launcher each. Returns
+        the kernels given a launcher."""
+        done: set[str] = set()
+        launchers = {**dict(ctx.options.kernel_launchers), **launchers_of(ctx), **BUILTIN_LAUNCHERS}
+        pointers = None
+        for match in ts.matches(LAUNCH, ctx.root) if b"<<<" in ctx.source else []:
+            fn, call = match["fn"][0], match["call"][0]
+            if (
+                fn.type != "identifier"
+                or ctx.text(fn) in m.functions
+                or ctx.is_claimed(call.start_byte, call.end_byte)
+            ):
+                continue
+            if launched_parameter(ctx, fn) is None:
+                continue
+            if pointers is None:
+                pointers = _pointer_declarators(ctx)
+            if ctx.text(fn) in pointers:
+                continue  # a function-pointer parameter: the pointer path below
+            yield self._pointer_launch(ctx, match)
+        kernels = {f.name: f for f in m.functions.values() if f.kernel}
+        uses: dict[str, list[Node]] = {}
+        for _call, name_node in kernel_arguments(ctx, launchers):
+            name = ctx.text(name_node)
+            if name in kernels and not ctx.is_claimed(name_node.start_byte, name_node.end_byte):
+                uses.setdefault(name, []).append(name_node)
+        for name, nodes in sorted(uses.items()):
+            k = kernels[name]
+            text, reason = (
+                (None, "the kernel is defined after a use")
+                if any(n.start_byte < k.node.end_byte for n in nodes)
+                else self._launcher(ctx, m, k, generic=True)
+            )
+            if text is None:
+                yield self.unconverted(
+                    nodes[0].start_byte,
+                    nodes[0].end_byte,
+                    f"kernel `{name}` passed to a generic launcher: {reason}",
+                    family="launch",
+                    symbol=name,
+                )
+                continue
+            done.add(name)
+            end = (
+                k.node.parent.end_byte if k.template_params and k.node.parent is not None else k.node.end_byte
+            )
+            yield self.converted(
+                nodes[0].start_byte,
+                nodes[0].end_byte,
+                f"kernel `{name}` passed to a generic launcher -> its host launcher `{launcher_name(name)}`",
+                [
+                    Edit(end, end, "\n\n" + text),
+                    *(Edit(n.start_byte, n.end_byte, launcher_name(name)) for n in nodes),
+                ],
+                family="launch",
+                symbol=name,
+            )
+        return done
 
     def _pointer_type(self, ctx: RuleContext, var: str, params: Node) -> Diagnostic:
         """`(float *, int)` -> `(sycl::range<3>, sycl::range<3>, size_t, sycl::queue &, float *, int)`."""
@@ -207,8 +280,12 @@ class KernelPointers(Rule):
             return "the kernel is defined after a use"
         return None
 
-    def _launcher(self, ctx: RuleContext, m: Model, k: Function) -> tuple[str | None, str | None]:
-        """(the launcher's definition, None), or (None, why it cannot be written)."""
+    def _launcher(
+        self, ctx: RuleContext, m: Model, k: Function, generic: bool = False
+    ) -> tuple[str | None, str | None]:
+        """(the launcher's definition, None), or (None, why it cannot be written). A kernel passed by
+        value is called with every argument (through a pointer, CUDA applies no defaults), so the
+        launcher drops the kernel's default arguments; a template kernel gets a template launcher."""
         params_node = k.params_node
         if params_node is None:
             return None, "its parameter list is not understood"
@@ -217,7 +294,16 @@ class KernelPointers(Rule):
         for p in params_node.named_children:
             if p.type == "comment":
                 continue
-            if p.type != "parameter_declaration":
+            if p.type == "variadic_parameter_declaration" and generic:
+                ident = next(iter(ts.captures("(identifier) @i", p).get("i", [])), None)
+                if ident is None:
+                    return None, "an unnamed parameter pack"
+                params.append(render(ctx, p.start_byte, p.end_byte))
+                names.append(ctx.text(ident) + "...")
+                continue
+            if p.type not in ("parameter_declaration", "optional_parameter_declaration") or (
+                p.type == "optional_parameter_declaration" and not generic
+            ):
                 return None, "a parameter list with defaults or variadics"
             declarator = p.child_by_field_name("declarator")
             ident = _declared_name(declarator) if declarator is not None else None
@@ -231,13 +317,26 @@ class KernelPointers(Rule):
             type_text = sycl_type_text(type_text, ctx.declared_names) or type_text
             params.append(f"{type_text} {render(ctx, declarator.start_byte, declarator.end_byte)}")  # type: ignore[union-attr]
             names.append(ctx.text(ident))
-        got = implicit_args(ctx, m, k.name, k.name, k, [], "gpuport_shmem")
+        targs = template_arguments(ctx, k.node) if k.template_params else ""
+        if k.template_params and not targs:
+            return None, "its template parameters are not understood"
+        got = implicit_args(
+            ctx,
+            m,
+            k.name,
+            k.name,
+            k,
+            [t.removesuffix("...") for t in targs[1:-1].split(", ")] if targs else [],
+            "gpuport_shmem",
+        )
         if isinstance(got, str):
             return None, got
         locals_, extras, captures = got
         cap = "=" + "".join(", " + c for c in captures)
         attr = subgroup_attribute(ctx, k.name)
-        args = ", ".join([*names, "item", *extras])
+        at = implicit_index(params_node)
+        at = len(names) if at is None or at > len(names) else at
+        args = ", ".join([*names[:at], "item", *extras, *names[at:]])
         head = ", ".join(
             [
                 "sycl::range<3> gpuport_grid",
@@ -248,13 +347,18 @@ class KernelPointers(Rule):
             ]
         )
         body = "".join(f"    {loc}\n" for loc in locals_)
+        template = ""
+        if targs:
+            plist = k.node.parent.child_by_field_name("parameters")  # type: ignore[union-attr]
+            template = f"template {render(ctx, plist.start_byte, plist.end_byte)}\n"  # type: ignore[union-attr]
+        how = "passed to a generic launcher" if generic else "launched through a kernel pointer"
         text = (
-            f"// {k.name} launched through a kernel pointer (GP263)\n"
-            f"inline void {launcher_name(k.name)}({head}) {{\n"
+            f"// {k.name} {how} (GP263)\n"
+            f"{template}inline void {launcher_name(k.name)}({head}) {{\n"
             f"  gpuport_q.submit([&](sycl::handler &cgh) {{\n"
             f"{body}"
             f"    cgh.parallel_for(sycl::nd_range<3>(gpuport_grid * gpuport_block, gpuport_block), "
-            f"[{cap}](sycl::nd_item<3> item){attr} {{ {k.name}({args}); }});\n"
+            f"[{cap}](sycl::nd_item<3> item){attr} {{ {k.name}{targs}({args}); }});\n"
             "  });\n"
             "}"
         )

@@ -23,6 +23,7 @@ from ...context import RuleContext
 from ...includes import build_graph
 from ...options import Options, ProjectFunction, ProjectGlobal, ProjectKernel
 from ...tables import load_tables
+from ._generic_launch import launchers_of
 from ._launch import param_shapes
 from ._model import base_function_name, idents_in, model, qualifiers, template_param_defaults
 from ._shared_wrappers import wrapper_classes
@@ -127,6 +128,28 @@ def _wrapper_options(
     return out
 
 
+def _launcher_options(
+    contents: dict[str, bytes], options: Options, out: dict[str, Options]
+) -> dict[str, Options]:
+    """The tree's generic launchers (functions launching a kernel parameter), handed to every other file
+    that names one: the kernels it passes them become host launchers."""
+    found: dict[str, tuple[str, int]] = {}
+    for rel, data in contents.items():
+        if b"<<<" in data:
+            ctx = RuleContext(data, None, options, load_tables(), rel)
+            for name, at in launchers_of(ctx).items():
+                found.setdefault(name, (rel, at))
+    if not found:
+        return out
+    for rel, data in contents.items():
+        used = tuple(
+            sorted((n, at) for n, (where, at) in found.items() if where != rel and n.encode() in data)
+        )
+        if used:
+            out[rel] = replace(out.get(rel, options), kernel_launchers=used)
+    return out
+
+
 def project_options(contents: dict[str, bytes], options: Options) -> dict[str, Options]:
     """Per file: the device globals and functions of other files (globals_options, below) and
     the kernels of other files that it launches."""
@@ -134,6 +157,7 @@ def project_options(contents: dict[str, bytes], options: Options) -> dict[str, O
     if options.target != "sycl":
         return out
     out = _wrapper_options(contents, options, out)
+    out = _launcher_options(contents, options, out)
     base = replace(options, project_globals=(), project_functions=(), project_kernels=())
     kernels: dict[str, list[ProjectKernel]] = {}
     for rel, data in contents.items():

@@ -21,13 +21,20 @@ struct gpuport_range3 : sycl::range<3> {
 
 template <typename Kernel, typename... Args>
 static void launch(Kernel kernel, gpuport_range3 grid, gpuport_range3 block, sycl::queue * stream, Args &&...args) {
-  (stream ? *stream : gpuport_queue()).parallel_for(sycl::nd_range<3>(grid * block, block), [=](sycl::nd_item<3> item) { kernel(args..., item); });
+  kernel(grid, block, 0, (stream ? *stream : gpuport_queue()), std::forward<Args>(args)...);
 }
 
 void fill(int *x, int n, const sycl::nd_item<3> &item) {
   if (item.get_local_id(2) < n) x[item.get_local_id(2)] = n;
 }
 
+// fill passed to a generic launcher (GP263)
+inline void gpuport_launch_fill(sycl::range<3> gpuport_grid, sycl::range<3> gpuport_block, size_t gpuport_shmem, sycl::queue &gpuport_q, int *x, int n) {
+  gpuport_q.submit([&](sycl::handler &cgh) {
+    cgh.parallel_for(sycl::nd_range<3>(gpuport_grid * gpuport_block, gpuport_block), [=](sycl::nd_item<3> item) { fill(x, n, item); });
+  });
+}
+
 void run(int *x, int n, sycl::queue * stream) {
-  launch(fill, sycl::range<3>(1, 1, 1), sycl::range<3>(1, 1, 32), stream, x, n);
+  launch(gpuport_launch_fill, sycl::range<3>(1, 1, 1), sycl::range<3>(1, 1, 32), stream, x, n);
 }

@@ -30,6 +30,13 @@ void sums(const float *x, int *out, int n, const sycl::nd_item<3> &item) {
   if (i < n) out[i] = ([](float gp_x) { return static_cast<int>(sycl::rint(gp_x)); })(([](float gp_a, float gp_b) { float gp_r = gp_a * gp_b; float gp_e = sycl::fma(gp_a, gp_b, -gp_r); if ((gp_r > 0 && gp_e < 0) || (gp_r < 0 && gp_e > 0)) gp_r = sycl::nextafter(gp_r, float(0)); return gp_r; })(v, 0.5f));
 }
 
+// sums passed to a generic launcher (GP263)
+inline void gpuport_launch_sums(sycl::range<3> gpuport_grid, sycl::range<3> gpuport_block, size_t gpuport_shmem, sycl::queue &gpuport_q, const float *x, int *out, int n) {
+  gpuport_q.submit([&](sycl::handler &cgh) {
+    cgh.parallel_for(sycl::nd_range<3>(gpuport_grid * gpuport_block, gpuport_block), [=](sycl::nd_item<3> item) [[sycl::reqd_sub_group_size(32)]] { sums(x, out, n, item); });
+  });
+}
+
 int main() {
   const int n = 64;
   float *x;
@@ -37,7 +44,7 @@ int main() {
   x = (float *)sycl::malloc_shared(n * sizeof(float), gpuport_queue());
   out = (int *)sycl::malloc_shared(n * sizeof(int), gpuport_queue());
   for (int i = 0; i < n; ++i) x[i] = 1.0f;
-  launch(sums, (n + 31) / 32, 32, 0, x, out, n);
+  launch(gpuport_launch_sums, (n + 31) / 32, 32, 0, x, out, n);
   gpuport_queue().wait();
   printf("%d\n", out[0]);
   return 0;

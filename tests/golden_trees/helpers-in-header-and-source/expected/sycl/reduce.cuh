@@ -26,5 +26,5 @@ inline float segment_sum(float v, const sycl::nd_item<3> &item) {
 
 template <typename Kernel, typename... Args>
 static void launch(Kernel kernel, int blocks, int threads, sycl::queue * stream, Args &&...args) {
-  (stream ? *stream : gpuport_queue()).parallel_for(sycl::nd_range<3>(sycl::range<3>(1, 1, blocks) * sycl::range<3>(1, 1, threads), sycl::range<3>(1, 1, threads)), [=](sycl::nd_item<3> item) { kernel(args..., item); });
+  kernel(sycl::range<3>(1, 1, blocks), sycl::range<3>(1, 1, threads), 0, (stream ? *stream : gpuport_queue()), std::forward<Args>(args)...);
 }
