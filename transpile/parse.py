@@ -41,12 +41,24 @@ def parse(source: bytes, qualifier_macros: Iterable[str] | None = None) -> Tree:
     if not tree.root_node.has_error:
         return tree
     best, weight = tree, _error_weight(tree.root_node)
+    original = source
     # `#if` lines inside a call's or declaration's parentheses (an argument or parameter that exists in
     # one configuration: convolutionFFT2D's `kernelX\n#if (USE_TEXTURE)\n, texFloat\n#endif`): the
     # grammar reads the directive as part of an expression. Blanked, the list parses as the union of its
     # branches, and edits that append to it go after the directives (see _signature.append_*).
     if _CONDITIONAL.search(source):
         masked = mask_conditionals_in_parens(source)
+        if masked is not None:
+            other = _PARSER.parse(masked)
+            other_weight = _error_weight(other.root_node)
+            if other_weight < weight:
+                best, weight, source = other, other_weight, masked
+    # Conditional branches that are not whole constructs (`#ifdef HIP\n void f(int a) {\n#else\n void
+    # f(int a, int b) {\n#endif`, an `if (i < n) {` in one branch and a bare `{` in the other): the grammar
+    # sees both branches at once, unbalanced, and often loses the whole file. One branch of each such
+    # group is kept, the others and the directives blanked: the tree is one configuration's.
+    if best.root_node.has_error and _CONDITIONAL.search(original):
+        masked = mask_unbalanced_branches(original)
         if masked is not None:
             other = _PARSER.parse(masked)
             other_weight = _error_weight(other.root_node)
@@ -184,6 +196,79 @@ def mask_conditionals_in_parens(source: bytes) -> bytes | None:
     for a, b in spans:
         out[a:b] = re.sub(rb"[^\n]", b" ", source[a:b])
     return bytes(out)
+
+
+_DIRECTIVE_LINE = re.compile(
+    rb"^[ \t]*#[ \t]*(if|ifdef|ifndef|elif|else|endif)\b((?:[^\n]*\\\r?\n)*[^\n]*)", re.MULTILINE
+)
+_BALANCE_TOKENS = re.compile(
+    rb"//[^\n]*|/\*.*?\*/|\"(?:\\.|[^\"\\\n])*\"|'(?:\\.|[^'\\\n])*'|^[ \t]*#(?:[^\n]*\\\r?\n)*[^\n]*|[(){}]",
+    re.MULTILINE | re.DOTALL,
+)
+# A branch for a HIP (AMD) build: in dual-source code it is HIP already, so the CUDA branch is the one
+# a translation (to either target) must parse.
+_HIP_CONDITION = re.compile(rb"HIP|__HIPCC__|_AMD_|\bAMD_|_AMD\b")
+
+
+# Comments and directive lines: what is not code when looking at the code before a group.
+_CODE_ONLY = re.compile(rb"//[^\n]*|/\*.*?\*/|^[ \t]*#[^\n]*", re.MULTILINE | re.DOTALL)
+
+
+def _balance(text: bytes) -> tuple[int, int]:
+    """Net (braces, parentheses) opened by `text`, outside comments, literals and directive lines."""
+    braces = parens = 0
+    for m in _BALANCE_TOKENS.finditer(text):
+        tok = m.group(0)
+        if tok == b"{":
+            braces += 1
+        elif tok == b"}":
+            braces -= 1
+        elif tok == b"(":
+            parens += 1
+        elif tok == b")":
+            parens -= 1
+    return braces, parens
+
+
+def mask_unbalanced_branches(source: bytes) -> bytes | None:
+    """`source` with each conditional group whose branches are not whole constructs (a branch opens or
+    closes a brace or parenthesis it does not close or open) reduced to one branch: its directive lines
+    and the other branches blanked, offsets kept. The branch kept is the first one, or the first not
+    for a HIP build. None when no group needs it."""
+    out = bytearray(source)
+    # Per open group: [(directive start, directive end, condition)] of its branches so far.
+    stack: list[list[tuple[int, int, bytes]]] = []
+    changed = False
+    for m in _DIRECTIVE_LINE.finditer(source):
+        kind = m.group(1)
+        if kind in (b"if", b"ifdef", b"ifndef"):
+            stack.append([(m.start(), m.end(), m.group(2))])
+            continue
+        if not stack:
+            continue  # an #else or #endif without its #if: not ours to judge
+        if kind in (b"elif", b"else"):
+            stack[-1].append((m.start(), m.end(), m.group(2) if kind == b"elif" else b""))
+            continue
+        branches = stack.pop()  # #endif
+        bodies = [
+            (branches[i][1], branches[i + 1][0] if i + 1 < len(branches) else m.start())
+            for i in range(len(branches))
+        ]
+        before = _CODE_ONLY.sub(b"", bytes(out[max(0, branches[0][0] - 400) : branches[0][0]])).rstrip()
+        # a branch that is the body of a `for (...)`, `if (...)` or `else` written above the group
+        is_body = before.endswith(b")") or re.search(rb"\belse$", before) is not None
+        if not is_body and all(_balance(bytes(out[a:b])) == (0, 0) for a, b in bodies):
+            continue
+        keep = 0
+        if _HIP_CONDITION.search(branches[0][2]) and b"!" not in branches[0][2]:
+            keep = 1 if len(branches) > 1 else -1
+        changed = True
+        for a, b in [*((d[0], d[1]) for d in branches), (m.start(), m.end())]:
+            out[a:b] = re.sub(rb"[^\n]", b" ", bytes(out[a:b]))
+        for i, (a, b) in enumerate(bodies):
+            if i != keep:
+                out[a:b] = re.sub(rb"[^\n]", b" ", bytes(out[a:b]))
+    return bytes(out) if changed else None
 
 
 # An upper-case macro alone on its line, called or not, with no `;`: a statement or declaration macro.
