@@ -6,6 +6,7 @@ device generator of the same seed). The goldens show the text; this shows it com
 
 from __future__ import annotations
 
+import math
 import shutil
 import struct
 import subprocess
@@ -340,3 +341,79 @@ def test_generic_launcher_runs(tmp_path: Path) -> None:
     cudaLaunchKernelEx; every row sum and fill must come out as CUDA computes them."""
     tree = Path(__file__).parent / "golden_trees" / "generic-launcher" / "expected" / "sycl"
     assert _build_and_run(tree / "norm.cpp", tmp_path).split() == ["PASS"]
+
+
+def _small_float_code(x: float, mant: int, bias: int, largest: int) -> int:
+    """The magnitude code of |x| in a small float format, by exact round-to-nearest-even over every finite
+    code (ties to the even code), which saturates at `largest` as CUDA's __NV_SATFINITE does."""
+    from fractions import Fraction
+
+    if math.isinf(x):
+        return largest
+    a = abs(Fraction(x))
+    best, best_err = 0, None
+    for code in range(largest + 1):
+        e, m = code >> mant, code & ((1 << mant) - 1)
+        v = Fraction((1 << mant) | m if e else m, 1 << mant) * Fraction(2) ** ((e or 1) - bias)
+        err = abs(v - a)
+        if best_err is None or err < best_err or (err == best_err and code % 2 == 0):
+            best, best_err = code, err
+    return best
+
+
+def _small_float_value(code: int, mant: int, bias: int, nan_all_ones: bool, ieee: bool, width: int) -> float:
+    sign = -1.0 if code >> (width - 1) else 1.0
+    mag = code & ((1 << (width - 1)) - 1)
+    e, m = mag >> mant, mag & ((1 << mant) - 1)
+    if nan_all_ones and mag == (1 << (width - 1)) - 1:
+        return math.nan
+    if ieee and e == (1 << (width - 1 - mant)) - 1:
+        return sign * math.inf if m == 0 else math.nan
+    return sign * math.ldexp(((1 << mant) | m if e else m) / (1 << mant), (e or 1) - bias)
+
+
+@pytest.mark.acpp
+@pytest.mark.slow
+def test_fp8_fp4_types_round_exactly(tmp_path: Path) -> None:
+    """GP278's software E4M3, E5M2 and E2M1 types: every encoding of 4,096 floats (random magnitudes from
+    2^-24 to 2^20, zeros, infinities, NaN, ties and the saturation edges) equals exact round-to-nearest-
+    even with saturation, every decoded value is exact, and E8M0 scales decode to 2^(x-127)."""
+    out = _build_and_run(GOLDEN / "low-precision" / "fp8_fp4.sycl.cpp", tmp_path)
+    f32 = lambda bits: struct.unpack("<f", struct.pack("<I", bits))[0]  # noqa: E731
+    rows = [line.split() for line in out.splitlines()]
+    codes = [r for r in rows if r[0] != "e8m0"]
+    assert len(codes) == 4096
+    for xs, e4, e5, f4, b0, b1, b2 in codes:
+        x = f32(int(xs, 16))
+        neg = int(xs, 16) >> 31
+
+        def fp8(mant: int, bias: int, largest: int, x: float = x, neg: int = neg) -> int:
+            return (neg << 7) | (0x7F if math.isnan(x) else _small_float_code(x, mant, bias, largest))
+
+        def fp4(v: float) -> int:
+            s = struct.unpack("<I", struct.pack("<f", v))[0] >> 31
+            return (s << 3) | (0x7 if math.isnan(v) else _small_float_code(v, 1, 1, 0x7))
+
+        want4, want5 = fp8(3, 7, 0x7E), fp8(2, 15, 0x7B)
+        assert (int(e4, 16), int(e5, 16)) == (want4, want5), xs
+        # the program packs (x, -x, 0.5x, 2x), computed in float, first value in the low bits
+        parts = [x, -x, struct.unpack("<f", struct.pack("<f", 0.5 * x))[0], _float_times_two(x)]
+        assert int(f4, 16) == sum(fp4(v) << (4 * k) for k, v in enumerate(parts)), xs
+        for got, want in (
+            (b0, _small_float_value(want4, 3, 7, True, False, 8)),
+            (b1, _small_float_value(want5, 2, 15, False, True, 8)),
+            (b2, _small_float_value(fp4(x), 1, 1, False, False, 4)),
+        ):
+            g = f32(int(got, 16))
+            assert (math.isnan(g) and math.isnan(want)) or g == want, (xs, got, want)
+    scales = {int(r[1]): f32(int(r[2], 16)) for r in rows if r[0] == "e8m0"}
+    assert all(scales[c] == math.ldexp(1.0, c - 127) for c in range(255))
+    assert math.isnan(scales[255])
+
+
+def _float_times_two(x: float) -> float:
+    """2x in float arithmetic (overflowing to infinity)."""
+    if math.isnan(x) or math.isinf(x):
+        return x
+    y = 2.0 * x
+    return y if abs(y) <= 3.4028234663852886e38 else math.copysign(math.inf, x)

@@ -230,6 +230,33 @@ def _balance(text: bytes) -> tuple[int, int]:
     return braces, parens
 
 
+def hip_branch_spans(source: bytes) -> list[tuple[int, int]]:
+    """The bodies of conditional branches for a HIP build (`#ifdef __HIP_PLATFORM_AMD__`, `#if
+    defined(GGML_USE_HIP)`, the `#else` of `#ifndef USE_HIP`), as byte spans: dual-source code's HIP
+    side."""
+    spans: list[tuple[int, int]] = []
+    stack: list[list[tuple[int, int, bytes, bytes]]] = []
+    for m in _DIRECTIVE_LINE.finditer(source):
+        kind = m.group(1)
+        if kind in (b"if", b"ifdef", b"ifndef"):
+            stack.append([(m.start(), m.end(), kind, m.group(2))])
+        elif stack and kind in (b"elif", b"else"):
+            stack[-1].append((m.start(), m.end(), kind, m.group(2)))
+        elif stack:
+            branches = stack.pop()
+            first_kind, first_cond = branches[0][2], branches[0][3]
+            hip_first = bool(_HIP_CONDITION.search(first_cond)) and b"!" not in first_cond
+            negated = first_kind == b"ifndef"
+            for i, (_, end, kind_i, _) in enumerate(branches):
+                body_end = branches[i + 1][0] if i + 1 < len(branches) else m.start()
+                is_hip = (i == 0 and hip_first and not negated) or (
+                    kind_i == b"else" and hip_first and negated
+                )
+                if is_hip:
+                    spans.append((end, body_end))
+    return spans
+
+
 def mask_unbalanced_branches(source: bytes) -> bytes | None:
     """`source` with each conditional group whose branches are not whole constructs (a branch opens or
     closes a brace or parenthesis it does not close or open) reduced to one branch: its directive lines

@@ -27,6 +27,7 @@ from collections.abc import Iterator
 
 from ...context import RuleContext
 from ...diagnostics import Diagnostic
+from ...parse import hip_branch_spans
 from ..base import Rule
 
 # Include paths that belong to the CUDA toolkit or its libraries.
@@ -101,11 +102,19 @@ class Unconverted(Rule):
         declared: frozenset[str] | None = None
         macros_said: set[str] = set()
         macro_locals: frozenset[str] | None = None
+        hip_spans: list[tuple[int, int]] | None = None
         for occ in ctx.occurrences:
             if occ.node is not None and occ.node.type == "field_identifier":
                 continue
             if ctx.is_claimed(occ.start, occ.end):
                 continue
+            if occ.node is None and ctx.target == "sycl" and b"HIP" in ctx.source:
+                # raw text in the branch a HIP build takes (`#ifdef __HIP_PLATFORM_AMD__`), which the
+                # grammar did not read: HIP code already, never compiled for SYCL
+                if hip_spans is None:
+                    hip_spans = hip_branch_spans(ctx.source)
+                if any(a <= occ.start < b for a, b in hip_spans):
+                    continue
             if occ.entry is None:
                 if declared is None:
                     declared = ctx.declared_names

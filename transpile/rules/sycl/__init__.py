@@ -47,6 +47,7 @@ from .lib_curand import LibCurand
 from .lib_pipeline import LibPipeline
 from .lib_thrust import LibThrust
 from .lib_wmma import LibWmma
+from .low_precision import LowPrecision
 from .mapped_host import MappedHost
 from .math_args import MathArgTypes
 from .math_constants import MathConstants
@@ -89,6 +90,7 @@ SYCL_RULES: list[type[Rule]] = [
     LibWmma,
     LibPipeline,
     MathConstants,
+    LowPrecision,
     DeviceGlobals,
     KernelSignature,
     KernelPointers,
