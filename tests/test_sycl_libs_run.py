@@ -417,3 +417,21 @@ def _float_times_two(x: float) -> float:
         return x
     y = 2.0 * x
     return y if abs(y) <= 3.4028234663852886e38 else math.copysign(math.inf, x)
+
+
+@pytest.mark.acpp
+@pytest.mark.slow
+def test_cub_segmented_sorts_sort_each_row(tmp_path: Path) -> None:
+    """GP256's segmented sorts, reached through `using namespace cub;` (ggml's argsort): each row sorted
+    on its own, descending then ascending, values following their keys (stably)."""
+    out = _build_and_run(GOLDEN / "lib-cub" / "segmented_sort_using_namespace.sycl.cpp", tmp_path)
+    rows = [
+        [(int(p.split(":")[0]), float(p.split(":")[1])) for p in line.split()] for line in out.splitlines()
+    ]
+    ncols, nrows = 7, 3
+    keys = [float((i * 37) % 11) - 5.0 for i in range(ncols * nrows)]
+    for r in range(nrows):
+        row = [(c, keys[r * ncols + c]) for c in range(ncols)]
+        down = sorted(row, key=lambda cv: -cv[1])
+        assert rows[r] == [(c, v) for c, v in down]
+        assert rows[nrows + r] == sorted(down, key=lambda cv: cv[1])

@@ -157,6 +157,10 @@ def implicit_args(
                 size = "1"
             else:
                 size = " * ".join(d if re.fullmatch(r"\w+", d) else f"({d})" for d in dims)
+            if re.fullmatch(r"[A-Za-z_]\w*", size):
+                # `acc(sycl::range<1>(J), cgh)` also reads as a function declaration with a parameter `J`
+                # (g++: "declaration of J shadows template parameter"); a cast is only an expression
+                size = f"static_cast<size_t>({size})"
             locals_.append(f"sycl::local_accessor<{elem}, 1> {acc}(sycl::range<1>({size}), cgh);")
             ptr = f"&{acc}[0]"  # portable: AdaptiveCpp's local_accessor lacks get_multi_ptr
             if not s_dims:

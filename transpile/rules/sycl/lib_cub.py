@@ -63,6 +63,8 @@ HEADERS = re.compile(
 )
 # `cub::DeviceReduce::Sum`, `cub::DoubleBuffer<int>`: the device-wide algorithms and their types.
 _DEVICE_NAME = re.compile(r"(?:::)?cub::(\w+)(?:::(\w+))?")
+_BARE_DEVICE_NAME = re.compile(r"(Device\w+)::(\w+)")
+_USING_CUB = re.compile(rb"\busing\s+namespace\s+(?:::)?cub\s*;")
 FUNCTORS = frozenset(
     {"plus", "multiplies", "maximum", "minimum", "bit_and", "bit_or", "bit_xor", "logical_and", "logical_or"}
 )
@@ -270,17 +272,23 @@ class LibCub(Rule):
                 )
         # 4. device-wide algorithms and their types: the same names in the helper namespace
         device_used = False
+        using_cub = _USING_CUB.search(ctx.source) is not None
         for q in ts.captures("(qualified_identifier) @q", ctx.root).get("q", []):
             if q.parent is not None and q.parent.type == "qualified_identifier":
                 continue
             m = _DEVICE_NAME.match(ctx.text(q))
+            if m is None and using_cub:
+                m = _BARE_DEVICE_NAME.fullmatch(
+                    ctx.text(q)
+                )  # `DeviceRadixSort::SortPairs` after `using namespace cub;`
             if m is None or any(s <= q.start_byte < e for s, e in handled):
                 continue
             cls, member = m.group(1), m.group(2)
             algorithm = member in _cub_device.ALGORITHMS.get(cls, frozenset())
             if not algorithm and cls not in _cub_device.TYPES:
                 continue
-            scope_end = q.start_byte + ctx.text(q).index("cub::") + len("cub::")
+            text = ctx.text(q)
+            scope_end = q.start_byte + (text.index("cub::") + len("cub::") if "cub::" in text else 0)
             handled.append((q.start_byte, q.end_byte))
             device_used = True
             what = f"cub::{cls}::{member}" if algorithm else f"cub::{cls}"
@@ -293,6 +301,19 @@ class LibCub(Rule):
                 symbol=what,
                 safety=Safety.REVIEW,
             )
+        if device_used and using_cub:
+            for m in _USING_CUB.finditer(ctx.source):
+                if ctx.is_claimed(m.start(), m.end()):
+                    continue
+                yield self.converted(
+                    m.start(),
+                    m.end(),
+                    "`using namespace cub;` -> `using namespace gpuport_cub;` (its device-wide helpers)",
+                    [Edit(m.start(), m.end(), "using namespace gpuport_cub;")],
+                    family="cub",
+                    symbol="cub",
+                )
+                handled.append((m.start(), m.end()))
         # 5. functors anywhere else
         for q in ts.captures("(qualified_identifier) @q", ctx.root).get("q", []):
             if q.parent is not None and q.parent.type == "qualified_identifier":

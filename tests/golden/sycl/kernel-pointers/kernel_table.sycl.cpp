@@ -34,7 +34,7 @@ void reverse_tile(float *out, const float *in, int n, const sycl::nd_item<3> &it
 // reverse_tile launched through a kernel pointer (GP263)
 inline void gpuport_launch_reverse_tile(sycl::range<3> gpuport_grid, sycl::range<3> gpuport_block, size_t gpuport_shmem, sycl::queue &gpuport_q, float *out, const float *in, int n) {
   gpuport_q.submit([&](sycl::handler &cgh) {
-    sycl::local_accessor<float, 1> tile_acc(sycl::range<1>(TILE), cgh);
+    sycl::local_accessor<float, 1> tile_acc(sycl::range<1>(static_cast<size_t>(TILE)), cgh);
     cgh.parallel_for(sycl::nd_range<3>(gpuport_grid * gpuport_block, gpuport_block), [=](sycl::nd_item<3> item) { reverse_tile(out, in, n, item, &tile_acc[0]); });
   });
 }

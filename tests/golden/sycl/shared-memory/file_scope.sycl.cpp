@@ -19,7 +19,7 @@ void k(float *out, const sycl::nd_item<3> &item, int * &p, float * &rowAddr, flo
 int main() { float *d, h[N]; d = (float *)sycl::malloc_device(sizeof(h), gpuport_queue()); gpuport_queue().submit([&](sycl::handler &cgh) {
   sycl::local_accessor<int *, 1> p_acc(sycl::range<1>(1), cgh);
   sycl::local_accessor<float *, 1> rowAddr_acc(sycl::range<1>(1), cgh);
-  sycl::local_accessor<float, 1> tileA_acc(sycl::range<1>(N), cgh);
+  sycl::local_accessor<float, 1> tileA_acc(sycl::range<1>(static_cast<size_t>(N)), cgh);
   cgh.parallel_for(sycl::nd_range<3>(sycl::range<3>(1, 1, 1) * sycl::range<3>(1, 1, N), sycl::range<3>(1, 1, N)), [=](sycl::nd_item<3> item) {
     k(d, item, p_acc[0], rowAddr_acc[0], &tileA_acc[0]); });
 }); gpuport_queue().memcpy(h, d, sizeof(h)).wait();

@@ -46,7 +46,7 @@ int main() {
     out = (float *)sycl::malloc_device(sizeof(sums), gpuport_queue());
     gpuport_queue().memcpy(in, h, sizeof(h)).wait();
     gpuport_queue().submit([&](sycl::handler &cgh) {
-      sycl::local_accessor<float, 1> gp_blockReduce_shared_val_acc(sycl::range<1>(WARP_SIZE), cgh);
+      sycl::local_accessor<float, 1> gp_blockReduce_shared_val_acc(sycl::range<1>(static_cast<size_t>(WARP_SIZE)), cgh);
       cgh.parallel_for(sycl::nd_range<3>(sycl::range<3>(1, 1, 2) * sycl::range<3>(1, 1, 32), sycl::range<3>(1, 1, 32)), [=](sycl::nd_item<3> item) {
         block_sums(in, out, item, &gp_blockReduce_shared_val_acc[0]); });
     });

@@ -19,7 +19,7 @@ int main()
     d_out = (float *)sycl::malloc_device(4 * sizeof(float), gpuport_queue());
     gpuport_queue().memcpy(d_in, h.data(), n * sizeof(float)).wait();
     gpuport_queue().submit([&](sycl::handler &cgh) {
-      sycl::local_accessor<float, 1> partial_acc(sycl::range<1>(BLOCK), cgh);
+      sycl::local_accessor<float, 1> partial_acc(sycl::range<1>(static_cast<size_t>(BLOCK)), cgh);
       cgh.parallel_for(sycl::nd_range<3>(sycl::range<3>(1, 1, n / BLOCK) * sycl::range<3>(1, 1, BLOCK), sycl::range<3>(1, 1, BLOCK)), [=](sycl::nd_item<3> item) {
         block_sum(d_in, d_out, n, item, &partial_acc[0]); });
     });
