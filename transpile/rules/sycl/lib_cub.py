@@ -302,18 +302,19 @@ class LibCub(Rule):
                 safety=Safety.REVIEW,
             )
         if device_used and using_cub:
-            for m in _USING_CUB.finditer(ctx.source):
-                if ctx.is_claimed(m.start(), m.end()):
+            for directive in _USING_CUB.finditer(ctx.source):
+                a, b = directive.span()
+                if ctx.is_claimed(a, b):
                     continue
                 yield self.converted(
-                    m.start(),
-                    m.end(),
+                    a,
+                    b,
                     "`using namespace cub;` -> `using namespace gpuport_cub;` (its device-wide helpers)",
-                    [Edit(m.start(), m.end(), "using namespace gpuport_cub;")],
+                    [Edit(a, b, "using namespace gpuport_cub;")],
                     family="cub",
                     symbol="cub",
                 )
-                handled.append((m.start(), m.end()))
+                handled.append((a, b))
         # 5. functors anywhere else
         for q in ts.captures("(qualified_identifier) @q", ctx.root).get("q", []):
             if q.parent is not None and q.parent.type == "qualified_identifier":
