@@ -210,10 +210,6 @@ _BALANCE_TOKENS = re.compile(
 _HIP_CONDITION = re.compile(rb"HIP|__HIPCC__|_AMD_|\bAMD_|_AMD\b")
 
 
-# Comments and directive lines: what is not code when looking at the code before a group.
-_CODE_ONLY = re.compile(rb"//[^\n]*|/\*.*?\*/|^[ \t]*#[^\n]*", re.MULTILINE | re.DOTALL)
-
-
 def _balance(text: bytes) -> tuple[int, int]:
     """Net (braces, parentheses) opened by `text`, outside comments, literals and directive lines."""
     braces = parens = 0
@@ -281,10 +277,7 @@ def mask_unbalanced_branches(source: bytes) -> bytes | None:
             (branches[i][1], branches[i + 1][0] if i + 1 < len(branches) else m.start())
             for i in range(len(branches))
         ]
-        before = _CODE_ONLY.sub(b"", bytes(out[max(0, branches[0][0] - 400) : branches[0][0]])).rstrip()
-        # a branch that is the body of a `for (...)`, `if (...)` or `else` written above the group
-        is_body = before.endswith(b")") or re.search(rb"\belse$", before) is not None
-        if not is_body and all(_balance(bytes(out[a:b])) == (0, 0) for a, b in bodies):
+        if all(_balance(bytes(out[a:b])) == (0, 0) for a, b in bodies):
             continue
         keep = 0
         if _HIP_CONDITION.search(branches[0][2]) and b"!" not in branches[0][2]:

@@ -1,5 +1,5 @@
 // Preprocessor branches that are not whole constructs (qulacs, ggml): a function head written once per
-// platform, an `if (...) {` in one branch and a bare `{` in the other, a `for` whose body is a branch.
+// platform, and an `if (...) {` in one branch and a bare `{` in the other.
 // The grammar cannot read both branches at once; the translation parses the CUDA one.
 inline __device__ double shfl_down_double(
 #ifdef __HIP_PLATFORM_AMD__
@@ -12,12 +12,13 @@ inline __device__ double shfl_down_double(
 }
 
 __device__ double warp_sum(double v) {
-  for (int offset = 16; offset > 0; offset /= 2)
+  for (int offset = 16; offset > 0; offset /= 2) {
 #ifdef __HIP_PLATFORM_AMD__
     v += __shfl_down(v, offset);
 #else
     v += shfl_down_double(v, offset);
 #endif
+  }
   return v;
 }
 

@@ -10,7 +10,7 @@ static inline T gpuport_shfl_down_width(const sycl::sub_group &sg, T v, unsigned
 #endif
 
 // Preprocessor branches that are not whole constructs (qulacs, ggml): a function head written once per
-// platform, an `if (...) {` in one branch and a bare `{` in the other, a `for` whose body is a branch.
+// platform, and an `if (...) {` in one branch and a bare `{` in the other.
 // The grammar cannot read both branches at once; the translation parses the CUDA one.
 inline double shfl_down_double(
 #ifdef __HIP_PLATFORM_AMD__
@@ -23,12 +23,13 @@ inline double shfl_down_double(
 }
 
 double warp_sum(double v, const sycl::nd_item<3> &item) {
-  for (int offset = 16; offset > 0; offset /= 2)
+  for (int offset = 16; offset > 0; offset /= 2) {
 #ifdef __HIP_PLATFORM_AMD__
-    v += __shfl_down(v, offset);
+    v += sycl::shift_group_left(item.get_sub_group(), v, offset);
 #else
     v += shfl_down_double(v, offset, item);
 #endif
+  }
   return v;
 }
 
