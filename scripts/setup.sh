@@ -17,7 +17,9 @@ fi
 # AMD toolchain (ROCm 5.2 from Debian): hipcc for gfx90a/gfx1030 compile checks, hipRAND/hipSPARSE headers.
 # Chromium for the HTML report's browser test. bubblewrap isolates the pipeline's compiles and runs of
 # strangers' code (dataset/isolation.py); without it `gpuport build` compiles only with --trust-tasks.
-APT_PACKAGES="hipcc libamdhip64-dev rocm-device-libs libhiprand-dev libhipsparse-dev librocrand-dev librocsparse-dev chromium bubblewrap"
+# OpenGL and EGL (Mesa): the GL-interop goldens include GL/gl.h and EGL/egl.h; their run test makes a
+# surfaceless context on the CPU.
+APT_PACKAGES="hipcc libamdhip64-dev rocm-device-libs libhiprand-dev libhipsparse-dev librocrand-dev librocsparse-dev chromium bubblewrap libgl-dev libegl-dev libegl-mesa0 libgl1-mesa-dri"
 missing=""
 for p in $APT_PACKAGES; do
   dpkg -s "$p" >/dev/null 2>&1 || missing="$missing $p"

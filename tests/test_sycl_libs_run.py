@@ -435,3 +435,41 @@ def test_cub_segmented_sorts_sort_each_row(tmp_path: Path) -> None:
         down = sorted(row, key=lambda cv: -cv[1])
         assert rows[r] == [(c, v) for c, v in down]
         assert rows[nrows + r] == sorted(down, key=lambda cv: cv[1])
+
+
+@pytest.mark.acpp
+@pytest.mark.slow
+def test_gl_interop_writes_back_through_opengl(tmp_path: Path) -> None:
+    """GP279 on a real OpenGL context (Mesa through EGL, surfaceless, no display): a kernel's writes to a
+    mapped buffer are in OpenGL's buffer after unmap, and a read-only map sees OpenGL's contents."""
+    if shutil.which("acpp") is None:
+        pytest.skip("acpp (AdaptiveCpp) not on PATH")
+    case = GOLDEN / "gl-interop" / "buffer_map_unmap.sycl.cpp"
+    exe = tmp_path / "gl"
+    build = subprocess.run(
+        [
+            "acpp",
+            "--acpp-targets=omp",
+            "-std=c++17",
+            "-O1",
+            "-x",
+            "c++",
+            str(case),
+            "-o",
+            str(exe),
+            "-lEGL",
+            "-lGL",
+        ],
+        capture_output=True,
+        text=True,
+        timeout=600,
+    )
+    if build.returncode != 0 and (
+        "-lEGL" in build.stderr or "-lGL" in build.stderr or "EGL/egl.h" in build.stderr
+    ):
+        pytest.skip("OpenGL/EGL development files not installed")
+    assert build.returncode == 0, build.stderr[-3000:]
+    run = subprocess.run([str(exe)], capture_output=True, text=True, timeout=120)
+    if run.stdout.strip() == "no-context":
+        pytest.skip("no OpenGL context (Mesa's EGL surfaceless platform) on this machine")
+    assert run.returncode == 0 and run.stdout.split() == ["PASS"], run.stdout + run.stderr[-2000:]

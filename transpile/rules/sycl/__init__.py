@@ -29,6 +29,7 @@ from .device_queries import DeviceQueries
 from .dim3_range import Dim3Range
 from .error_api import ErrorApi
 from .events import Events
+from .gl_interop import GlInterop
 from .half_helpers import HalfHelpers
 from .half_precision import HalfPrecision
 from .host_callbacks import HostCallbacks
@@ -91,6 +92,7 @@ SYCL_RULES: list[type[Rule]] = [
     LibPipeline,
     MathConstants,
     LowPrecision,
+    GlInterop,
     DeviceGlobals,
     KernelSignature,
     KernelPointers,

@@ -196,7 +196,7 @@ class Events(Rule):
             elif occ.name == "cudaEventQuery" and len(args) == 1:
                 new = (
                     f"({args[0]}.get_info<sycl::info::event::command_execution_status>() == "
-                    "sycl::info::event_command_status::complete ? 0 : 1)"
+                    "sycl::info::event_command_status::complete ? 0 : 600)"  # cudaErrorNotReady
                 )
             if new is None:
                 yield self.unconverted(
@@ -221,6 +221,8 @@ class Events(Rule):
                     if ctx.source[line_start:start].strip() == b"" and ctx.source[end : end + 1] == b"\n":
                         start, end = line_start, end + 1
                     edits = [Edit(start, end, "")]
+            elif occ.name == "cudaEventQuery":
+                edits = [Edit(call.start, call.end, new)]  # the expression is the status itself
             else:
                 edits = wrap(ctx, occ, call, [Edit(call.start, call.end, new)], value)
             yield self.converted(

@@ -11,7 +11,7 @@ What it does
     `gpuport_queue().memcpy(d, s, n).wait()`; `cudaMemcpyAsync(d, s, n, kind, st)` ->
     `st->memcpy(d, s, n)`; `cudaMemcpyPeer[Async](d, dev_d, s, dev_s, n[, st])` the same copy (the
     device numbers dropped: USM pointers name their memory); `cudaMemset[Async]` -> `.memset(...)`; `cudaDeviceSynchronize()` ->
-    `gpuport_queue().wait()`; `cudaStreamSynchronize(st)` -> `st->wait()`; a stream variable that may hold 0 (CUDA's default
+    `gpuport_queue().wait()`; `cudaStreamSynchronize(st)` -> `st->wait()` (`cudaStreamQuery(st)` too: it then answers 0, done); a stream variable that may hold 0 (CUDA's default
     stream: a parameter, a global, a local initialised with a value) is used as
     `(st ? *st : gpuport_queue())`. Used as an expression
     (`CUDA_CHECK(cudaMalloc(...))`) the result is wrapped as `(..., 0)` so it still yields a success code.
@@ -180,3 +180,11 @@ class MemoryApi(Rule):
             return None
         q = queue_of(ctx, call, 0)
         return wrap(ctx, occ, call, [Edit(call.start, call.end, f"{q}wait()")]), Safety.SAFE
+
+    def _cudaStreamQuery(self, ctx: RuleContext, occ: Occurrence, call: CallSite) -> _Result:
+        # SYCL 2020 cannot ask a queue whether it is idle; waiting for it and answering "done" (0) is the
+        # one answer that is never wrong, and a polling loop (`while (cudaStreamQuery(s) != 0)`) ends
+        if len(call.args) != 1:
+            return None
+        q = queue_of(ctx, call, 0)
+        return wrap(ctx, occ, call, [Edit(call.start, call.end, f"{q}wait()")]), Safety.REVIEW

@@ -86,6 +86,7 @@ class SyclPrelude(Rule):
         )
         if not cuda_code:
             return
+        yield from self._before_x11(ctx)
         top = ctx.top_level_includes
         at = top[-1].directive_end if top else 0
         defined = _QUEUE_DEFINED.search(ctx.source)
@@ -127,6 +128,29 @@ class SyclPrelude(Rule):
                 text = "\n" + text
             edits.append(Edit(at, at, text))
         yield self.converted(at, at, "SYCL queue prelude", edits, family="runtime")
+
+    def _before_x11(self, ctx: RuleContext) -> Iterator[Diagnostic]:
+        """X11's headers (through GL/glx.h, and the samples' helper_gl.h) define `None` and other words as
+        macros, which break SYCL's headers included after them: SYCL is included first, above the first
+        such include (the later include of it is then empty)."""
+        for inc in ctx.includes:
+            if inc.path in SYCL_HEADERS or _library_header(ctx, inc.path):
+                return  # SYCL comes first already
+            if _X11_INCLUDE.search(inc.path):
+                at = ctx.source.rfind(b"\n", 0, inc.directive_start) + 1
+                yield self.converted(
+                    inc.directive_start,
+                    inc.directive_end,
+                    "<sycl/sycl.hpp> included before an OpenGL/X11 header (X11's `None` macro breaks SYCL's headers)",
+                    [Edit(at, at, "#include <sycl/sycl.hpp>  // before X11's macros (None)\n")],
+                    family="runtime",
+                )
+                return
+
+
+# Headers that bring X11's macros (`#define None 0L`): GLX, X11 itself, GLEW's GLX part, and OpenGL helper
+# headers of projects (cuda-samples' helper_gl.h includes GL/glx.h).
+_X11_INCLUDE = re.compile(r"^(?:X11/|GL/glx|GL/glxew)|(?:^|[/_])gl\.h$|helper_gl")
 
 
 def _library_header(ctx: RuleContext, path: str) -> bool:

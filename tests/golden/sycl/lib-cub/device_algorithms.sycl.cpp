@@ -263,6 +263,96 @@ struct DeviceRadixSort {
     return rc;
   }
 };
+// Segmented sorts: each segment [begins[i], ends[i]) sorted on its own, stably (radix sorts are stable;
+// DeviceSegmentedSort's unstable forms may be too). Keys and values are copied whole, so in-place sorts
+// (the same input and output) work.
+template <typename K, typename V, typename Off>
+int sort_segments(void *tmp, std::size_t &bytes, const K *kin, K *kout, const V *vin, V *vout, int n, int segments,
+                  Off begins, Off ends, int begin, int end, bool descending, sycl::queue *s) {
+  if (tmp == nullptr) { bytes = 1; return 0; }
+  sycl::queue &q = queue_of(s);
+  auto k = to_host(q, kin, n);
+  auto b = to_host(q, begins, segments);
+  auto e = to_host(q, ends, segments);
+  std::vector<std::size_t> idx(k.size());
+  std::iota(idx.begin(), idx.end(), std::size_t(0));
+  for (int i = 0; i < segments; i++) {
+    if (e[i] <= b[i]) continue;
+    std::stable_sort(idx.begin() + b[i], idx.begin() + e[i], [&](std::size_t x, std::size_t y) {
+      return DeviceRadixSort::before(k[x], k[y], begin, end, descending);
+    });
+  }
+  std::vector<K> ks(k.size());
+  for (std::size_t i = 0; i < idx.size(); i++) ks[i] = k[idx[i]];
+  if (vin != nullptr) {
+    auto v = to_host(q, vin, n);
+    std::vector<V> vs(v.size());
+    for (std::size_t i = 0; i < idx.size(); i++) vs[i] = v[idx[i]];
+    to_device(q, vout, vs);
+  }
+  to_device(q, kout, ks);
+  return 0;
+}
+struct DeviceSegmentedRadixSort {
+  template <typename K, typename Off>
+  static int SortKeys(void *tmp, std::size_t &bytes, const K *kin, K *kout, int n, int segments, Off b, Off e,
+                      int begin = 0, int end = sizeof(K) * 8, sycl::queue *s = nullptr, bool = false) {
+    return sort_segments(tmp, bytes, kin, kout, static_cast<const char *>(nullptr), static_cast<char *>(nullptr), n,
+                         segments, b, e, begin, end, false, s);
+  }
+  template <typename K, typename Off>
+  static int SortKeysDescending(void *tmp, std::size_t &bytes, const K *kin, K *kout, int n, int segments, Off b,
+                                Off e, int begin = 0, int end = sizeof(K) * 8, sycl::queue *s = nullptr,
+                                bool = false) {
+    return sort_segments(tmp, bytes, kin, kout, static_cast<const char *>(nullptr), static_cast<char *>(nullptr), n,
+                         segments, b, e, begin, end, true, s);
+  }
+  template <typename K, typename V, typename Off>
+  static int SortPairs(void *tmp, std::size_t &bytes, const K *kin, K *kout, const V *vin, V *vout, int n,
+                       int segments, Off b, Off e, int begin = 0, int end = sizeof(K) * 8, sycl::queue *s = nullptr,
+                       bool = false) {
+    return sort_segments(tmp, bytes, kin, kout, vin, vout, n, segments, b, e, begin, end, false, s);
+  }
+  template <typename K, typename V, typename Off>
+  static int SortPairsDescending(void *tmp, std::size_t &bytes, const K *kin, K *kout, const V *vin, V *vout,
+                                 int n, int segments, Off b, Off e, int begin = 0, int end = sizeof(K) * 8,
+                                 sycl::queue *s = nullptr, bool = false) {
+    return sort_segments(tmp, bytes, kin, kout, vin, vout, n, segments, b, e, begin, end, true, s);
+  }
+};
+struct DeviceSegmentedSort {
+  template <typename K, typename Off>
+  static int SortKeys(void *tmp, std::size_t &bytes, const K *kin, K *kout, int n, int segments, Off b, Off e,
+                      sycl::queue *s = nullptr, bool = false) {
+    return DeviceSegmentedRadixSort::SortKeys(tmp, bytes, kin, kout, n, segments, b, e, 0, int(sizeof(K) * 8), s);
+  }
+  template <typename K, typename Off>
+  static int SortKeysDescending(void *tmp, std::size_t &bytes, const K *kin, K *kout, int n, int segments, Off b,
+                                Off e, sycl::queue *s = nullptr, bool = false) {
+    return DeviceSegmentedRadixSort::SortKeysDescending(tmp, bytes, kin, kout, n, segments, b, e, 0,
+                                                        int(sizeof(K) * 8), s);
+  }
+  template <typename K, typename V, typename Off>
+  static int SortPairs(void *tmp, std::size_t &bytes, const K *kin, K *kout, const V *vin, V *vout, int n,
+                       int segments, Off b, Off e, sycl::queue *s = nullptr, bool = false) {
+    return DeviceSegmentedRadixSort::SortPairs(tmp, bytes, kin, kout, vin, vout, n, segments, b, e, 0,
+                                               int(sizeof(K) * 8), s);
+  }
+  template <typename K, typename V, typename Off>
+  static int SortPairsDescending(void *tmp, std::size_t &bytes, const K *kin, K *kout, const V *vin, V *vout,
+                                 int n, int segments, Off b, Off e, sycl::queue *s = nullptr, bool = false) {
+    return DeviceSegmentedRadixSort::SortPairsDescending(tmp, bytes, kin, kout, vin, vout, n, segments, b, e, 0,
+                                                         int(sizeof(K) * 8), s);
+  }
+  template <typename... A> static int StableSortKeys(A &&...a) { return SortKeys(std::forward<A>(a)...); }
+  template <typename... A> static int StableSortKeysDescending(A &&...a) {
+    return SortKeysDescending(std::forward<A>(a)...);
+  }
+  template <typename... A> static int StableSortPairs(A &&...a) { return SortPairs(std::forward<A>(a)...); }
+  template <typename... A> static int StableSortPairsDescending(A &&...a) {
+    return SortPairsDescending(std::forward<A>(a)...);
+  }
+};
 struct DeviceSelect {
   template <typename In, typename Out, typename Count, typename Keep>
   static int select(void *tmp, std::size_t &bytes, In in, Out *out, Count *selected, int n, Keep keep,
