@@ -473,3 +473,34 @@ def test_gl_interop_writes_back_through_opengl(tmp_path: Path) -> None:
     if run.stdout.strip() == "no-context":
         pytest.skip("no OpenGL context (Mesa's EGL surfaceless platform) on this machine")
     assert run.returncode == 0 and run.stdout.split() == ["PASS"], run.stdout + run.stderr[-2000:]
+
+
+@pytest.mark.acpp
+@pytest.mark.slow
+def test_cublas_complex_helpers_match_numpy(tmp_path: Path) -> None:
+    """GP254's complex routines (Zgemm with conjugate transposes, Zgemv N and C, Zdotc, Zdotu, Dznrm2,
+    Cgemm T) against numpy on the inputs lib-cublas/complex.cu builds."""
+    np = pytest.importorskip("numpy")
+    got = _named_rows(_build_and_run(GOLDEN / "lib-cublas" / "complex.sycl.cpp", tmp_path))
+    m, n, k = 3, 2, 4
+    col = lambda v, rows, cols: np.array(v).reshape(cols, rows).T  # noqa: E731  (column-major)
+    a = col([complex(0.5 * i - 1.0, 0.25 * (i % 3)) for i in range(m * k)], m, k)
+    b = [complex(1.0 - 0.3 * i, 0.1 * i) for i in range(k * n)]
+    c = col([complex(i, -i) for i in range(m * n)], m, n)
+    x = np.array([complex(i + 1, 0.5 * i) for i in range(k)])
+    y = np.ones(m) * (1 + 1j)
+    alpha, beta = 1.5 - 0.5j, 0.25 + 1.0j
+    c = alpha * a @ col(b, k, n) + beta * c
+    assert np.allclose(_complex(got["zgemm_nn"]), c.T.reshape(-1), rtol=1e-13)
+    c = alpha * a @ col(b, n, k).conj().T + beta * c
+    assert np.allclose(_complex(got["zgemm_nc"]), c.T.reshape(-1), rtol=1e-13)
+    y = alpha * a @ x + beta * y
+    assert np.allclose(_complex(got["zgemv_n"]), y, rtol=1e-13)
+    x = alpha * a.conj().T @ y + beta * x
+    assert np.allclose(_complex(got["zgemv_c"]), x, rtol=1e-13)
+    bv = np.array(b[:k])
+    assert np.allclose(_complex(got["zdot"]), [np.vdot(x, bv), np.dot(x, bv)], rtol=1e-13)
+    assert np.isclose(got["dznrm2"][0], np.linalg.norm(x), rtol=1e-13)
+    fa = col([complex(i, 1) for i in range(4)], 2, 2)
+    fb = col([complex(1, -i) for i in range(4)], 2, 2)
+    assert np.allclose(_complex(got["cgemm_tn"]), (fa.T @ fb).T.reshape(-1), rtol=1e-6)

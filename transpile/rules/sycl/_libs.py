@@ -79,10 +79,15 @@ class LibraryRule(Rule):
                     symbol=occ.name,
                 )
 
+    def headers_for(self, ctx: RuleContext) -> dict[str, list[str]]:
+        """The helper blocks per include path for this file (a rule may add blocks the file needs)."""
+        return self.headers
+
     def replace_includes(self, ctx: RuleContext) -> Iterator[Diagnostic]:
         emitted: set[str] = set()
+        headers = self.headers_for(ctx)
         for inc in ctx.includes:
-            blocks = self.headers.get(inc.path)
+            blocks = headers.get(inc.path)
             if blocks is None:
                 continue
             new = [b for b in blocks if b not in emitted]

@@ -75,6 +75,9 @@ from ._libs import DATA_TYPES, LibraryRule
 from ._memory_helpers import block_edit
 
 _DATA_TYPE_PREFIXES = ("gpuport_blas_r_", "gpuport_blas_c_")
+# cuBLAS's complex routines the helpers map (cublasZgemm, cublasCdotc, cublasDznrm2, ...)
+_COMPLEX_NAME = re.compile(r"cublas(?:[CZ](?:gemm|gemv|dotc|dotu)|Scnrm2|Dznrm2)(?:_v2)?")
+_COMPLEX_CALL = re.compile(rb"cublas(?:[CZ](?:gemm|gemv|dotc|dotu)|Scnrm2|Dznrm2)")
 
 BLAS_HELPERS = (
     r"""#ifndef GPUPORT_SYCL_BLAS
@@ -379,6 +382,84 @@ inline int gpuport_blas_copy_matrix(int rows, int cols, int elem_size, const voi
 #endif
 """
 )
+
+BLAS_COMPLEX_HELPERS = r"""#ifndef GPUPORT_SYCL_BLAS_COMPLEX
+#define GPUPORT_SYCL_BLAS_COMPLEX
+// cuBLAS's complex forms (C: float, Z: double) on the translation's float2/double2 (x real, y imaginary).
+template <typename C> inline C gpuport_blas_cmul(C a, C b) { return C{a.x * b.x - a.y * b.y, a.x * b.y + a.y * b.x}; }
+template <typename C> inline C gpuport_blas_cadd(C a, C b) { return C{a.x + b.x, a.y + b.y}; }
+template <typename C> inline C gpuport_blas_cconj(C a, bool conjugate) { return conjugate ? C{a.x, -a.y} : a; }
+// C = alpha op(A) op(B) + beta C; op 'N', 'T' or 'C' (conjugate transpose). C is not read if beta == 0.
+template <typename C>
+int gpuport_blas_cgemm(gpuport_blas_handle h, char transa, char transb, int m, int n, int k, const C *alpha,
+                       const C *a, int lda, const C *b, int ldb, const C *beta, C *c, int ldc) {
+  const C al = gpuport_blas_scalar(h, alpha), be = gpuport_blas_scalar(h, beta);
+  if (m <= 0 || n <= 0) return 0;
+  const bool ta = transa != 'N' && transa != 'n', tb = transb != 'N' && transb != 'n';
+  const bool ca = transa == 'C' || transa == 'c', cb = transb == 'C' || transb == 'c';
+  h->queue->parallel_for(sycl::range<2>(n, m), [=](sycl::item<2> it) {
+    const long long j = it[0], i = it[1];
+    C acc{0, 0};
+    for (long long p = 0; p < k; ++p)
+      acc = gpuport_blas_cadd(acc, gpuport_blas_cmul(gpuport_blas_cconj(ta ? a[p + i * lda] : a[i + p * lda], ca),
+                                                     gpuport_blas_cconj(tb ? b[j + p * ldb] : b[p + j * ldb], cb)));
+    C &out = c[i + j * ldc];
+    const C scaled = gpuport_blas_cmul(al, acc);
+    out = be.x == 0 && be.y == 0 ? scaled : gpuport_blas_cadd(scaled, gpuport_blas_cmul(be, out));
+  });
+  return 0;
+}
+// y = alpha op(A) x + beta y, A m x n column-major; op 'N', 'T' or 'C'. y is not read if beta == 0.
+template <typename C>
+int gpuport_blas_cgemv(gpuport_blas_handle h, char trans, int m, int n, const C *alpha, const C *a, int lda,
+                       const C *x, int incx, const C *beta, C *y, int incy) {
+  const C al = gpuport_blas_scalar(h, alpha), be = gpuport_blas_scalar(h, beta);
+  if (m <= 0 || n <= 0) return 0;
+  const bool t = trans != 'N' && trans != 'n', cj = trans == 'C' || trans == 'c';
+  const int ny = t ? n : m, nx = t ? m : n;
+  h->queue->parallel_for(sycl::range<1>(ny), [=](sycl::id<1> id) {
+    const long long i = id[0];
+    C acc{0, 0};
+    for (long long p = 0; p < nx; ++p)
+      acc = gpuport_blas_cadd(acc, gpuport_blas_cmul(gpuport_blas_cconj(t ? a[p + i * lda] : a[i + p * lda], cj),
+                                                     x[gpuport_blas_at(p, nx, incx)]));
+    C &out = y[gpuport_blas_at(i, ny, incy)];
+    const C scaled = gpuport_blas_cmul(al, acc);
+    out = be.x == 0 && be.y == 0 ? scaled : gpuport_blas_cadd(scaled, gpuport_blas_cmul(be, out));
+  });
+  return 0;
+}
+// sum over i of conj(x_i) y_i (dotc) or x_i y_i (dotu): the real and imaginary parts reduced apart.
+template <typename C>
+int gpuport_blas_cdot(gpuport_blas_handle h, int n, const C *x, int incx, const C *y, int incy, C *result,
+                      bool conjugate) {
+  using R = decltype(C{}.x);
+  auto term = [=](long long i) {
+    return gpuport_blas_cmul(gpuport_blas_cconj(x[gpuport_blas_at(i, n, incx)], conjugate), y[gpuport_blas_at(i, n, incy)]);
+  };
+  const R re = gpuport_blas_reduce(*h->queue, n, R(0), sycl::plus<R>(), [=](long long i) { return term(i).x; });
+  const R im = gpuport_blas_reduce(*h->queue, n, R(0), sycl::plus<R>(), [=](long long i) { return term(i).y; });
+  return gpuport_blas_result(h, result, C{re, im});
+}
+template <typename C>
+int gpuport_blas_cdotc(gpuport_blas_handle h, int n, const C *x, int incx, const C *y, int incy, C *result) {
+  return gpuport_blas_cdot(h, n, x, incx, y, incy, result, true);
+}
+template <typename C>
+int gpuport_blas_cdotu(gpuport_blas_handle h, int n, const C *x, int incx, const C *y, int incy, C *result) {
+  return gpuport_blas_cdot(h, n, x, incx, y, incy, result, false);
+}
+// The Euclidean norm of a complex vector: a real result (Scnrm2, Dznrm2).
+template <typename C, typename R>
+int gpuport_blas_cnrm2(gpuport_blas_handle h, int n, const C *x, int incx, R *result) {
+  const R sq = gpuport_blas_reduce(*h->queue, n, R(0), sycl::plus<R>(), [=](long long i) {
+    const C v = x[i * incx];
+    return R(v.x * v.x + v.y * v.y);
+  });
+  return gpuport_blas_result(h, result, incx > 0 ? R(std::sqrt(sq)) : R(0));
+}
+#endif
+"""
 
 BLAS_LEGACY_HELPERS = r"""#ifndef GPUPORT_SYCL_BLAS_LEGACY
 #define GPUPORT_SYCL_BLAS_LEGACY
@@ -721,8 +802,19 @@ class LibCublas(LibraryRule):
     }
     library_names = re.compile(r"cublas\w*|CUBLAS_\w+|CUBLASLT_\w+")
     library = "cuBLAS"
+
+    def headers_for(self, ctx: RuleContext) -> dict[str, list[str]]:
+        # the complex helpers only where a complex routine is called
+        if not _COMPLEX_CALL.search(ctx.source) and not any(
+            occ.name in ctx.tables.handled_by(self.code) and _COMPLEX_NAME.fullmatch(occ.name)
+            for occ in ctx.occurrences
+        ):
+            return self.headers
+        return {path: [*blocks, BLAS_COMPLEX_HELPERS] for path, blocks in self.headers.items()}
+
     mapped_summary = (
-        "handles, [SD]gemm, [SD]gemmStridedBatched, GemmEx, [SD]gemv, [SD]axpy/dot/nrm2/asum/scal/copy/swap, "
+        "handles, [SDCZ]gemm, [SD]gemmStridedBatched, GemmEx, [SDCZ]gemv, [SD]axpy/dot/nrm2/asum/scal/copy/swap, "
+        "[CZ]dotc/dotu, [Sc|Dz]nrm2, "
         "I[sd]amax/amin, Set/Get Vector/Matrix; legacy Init/Shutdown/Alloc/Free/GetError/SetKernelStream; "
         "cuBLASLt descriptors, layouts, preferences, heuristic and Matmul"
     )
