@@ -28,6 +28,7 @@ References
 
 from __future__ import annotations
 
+import re
 from collections.abc import Generator, Iterator
 
 from tree_sitter import Node
@@ -52,6 +53,13 @@ from ._subgroup import subgroup_attribute
 from ._type_names import sycl_type_text
 
 LAUNCH_PARAMS = "sycl::range<3>, sycl::range<3>, size_t, sycl::queue &"
+_CAST = "(call_expression function: (template_function) arguments: (argument_list)) @c"
+
+
+def _param_type(param: str) -> str:
+    """`GTYPE *matrix_const_gpu` -> `GTYPE *`: a parameter's type ("" when it does not end in its name)."""
+    m = re.fullmatch(r"(.*?[\s*&])[A-Za-z_]\w*\s*", param)
+    return m.group(1).strip() if m else ""
 
 
 def launcher_name(kernel: str) -> str:
@@ -138,6 +146,7 @@ class KernelPointers(Rule):
 
     def run(self, ctx: RuleContext) -> Iterator[Diagnostic]:
         m = model(ctx)
+        yield from self._overload_casts(ctx, m)
         done = yield from self._generic(ctx, m)
         pointers = _pointer_declarators(ctx) if b"<<<" in ctx.source else None
         if not pointers:
@@ -196,6 +205,59 @@ class KernelPointers(Rule):
                 yield self._pointer_type(ctx, var, params)
         for match in launches:
             yield self._pointer_launch(ctx, match)
+
+    def _overload_casts(self, ctx: RuleContext, m: Model) -> Iterator[Diagnostic]:
+        """`static_cast<void (*)(int, float *)>(k)`, which picks one overload of a kernel (qulacs passes it to
+        its occupancy helper): the kernels gained the nd_item, so the pointer type gains it too, where
+        their parameter lists have it, and the pointers to the device globals they read. A kernel with
+        shared memory is left to the report."""
+        if b"_cast<" not in ctx.source or b"__global__" not in ctx.source:
+            return
+        kernels = {f.name for f in m.functions.values() if f.kernel}
+        for call in ts.captures(_CAST, ctx.root).get("c", []):
+            fn = call.child_by_field_name("function")
+            args = call.child_by_field_name("arguments")
+            name = fn.child_by_field_name("name") if fn is not None else None
+            if (
+                fn is None
+                or name is None
+                or args is None
+                or ctx.text(name) not in ("static_cast", "reinterpret_cast")
+            ):
+                continue
+            given = [a for a in args.named_children if a.type != "comment"]
+            if len(given) != 1 or given[0].type != "identifier" or ctx.text(given[0]) not in kernels:
+                continue
+            target = [k for k in m.functions.values() if k.kernel and k.name == ctx.text(given[0])]
+            if any(k.shared or k.shared_in for k in target):
+                continue
+            if any(implicit_index(k.params_node) is not None for k in target):
+                continue  # the nd_item sits before defaulted parameters: not at the end of every overload
+            # what every overload gained at its end: the nd_item, then a pointer per device global it reads
+            gained = {
+                tuple(
+                    ["const sycl::nd_item<3> &"]
+                    + [_param_type(m.globals[g].param) for g in k.globals_used if g in m.globals]
+                )
+                for k in target
+            }
+            types = next(iter(gained)) if len(gained) == 1 else ()
+            plists = ts.captures("(abstract_function_declarator parameters: (parameter_list) @p)", fn).get(
+                "p", []
+            )
+            if len(plists) != 1 or not types or not all(types):
+                continue
+            plist = plists[0]
+            empty = not [c for c in plist.named_children if c.type != "comment"]
+            at = plist.end_byte - 1
+            yield self.converted(
+                plist.start_byte,
+                plist.end_byte,
+                f"cast picking an overload of kernel `{ctx.text(given[0])}`: the pointer type gains the nd_item",
+                [Edit(at, at, ("" if empty else ", ") + ", ".join(types))],
+                family="launch",
+                symbol=ctx.text(given[0]),
+            )
 
     def _generic(self, ctx: RuleContext, m: Model) -> Generator[Diagnostic, None, set[str]]:
         """Generic launchers (_generic_launch): the launch of a parameter inside one calls the host
