@@ -15,7 +15,6 @@ from tree_sitter import Node
 
 from ... import parse as ts
 from ...context import RuleContext
-from ._launch import LAUNCH
 from ._syntax import enclosing_function
 
 # CUDA's own generic launch (CUDA 12's C++ overload): `cudaLaunchKernelEx(&config, kernel, args...)`.
@@ -75,13 +74,27 @@ def launchers_of(ctx: RuleContext) -> dict[str, int]:
     out: dict[str, int] = {}
     if b"<<<" not in ctx.source:
         return out
-    for match in ts.matches(LAUNCH, ctx.root):
-        callee = match["fn"][0]
+    for callee in launch_callees(ctx):
         at = launched_parameter(ctx, callee)
         fn = enclosing_function(callee)
         name = function_name(ctx, fn) if fn is not None and at is not None else None
         if name is not None and at is not None:
             out.setdefault(name, at)
+    return out
+
+
+def launch_callees(ctx: RuleContext) -> list[Node]:
+    """The callee of every `<<<...>>>` launch, from the tree's index (no walk of its own)."""
+    out = []
+    for cfg in ts.captures("(kernel_call_syntax) @k", ctx.root).get("k", []):
+        call = cfg.parent
+        fn = (
+            call.child_by_field_name("function")
+            if call is not None and call.type == "call_expression"
+            else None
+        )
+        if fn is not None:
+            out.append(fn)
     return out
 
 

@@ -171,7 +171,7 @@ class Events(Rule):
     def run(self, ctx: RuleContext) -> Iterator[Diagnostic]:
         if b"goto" in ctx.source:
             yield from self._hoisted(ctx)
-        if b"nullptr" in ctx.source or b"NULL" in ctx.source:
+        if b"cudaEvent_t" in ctx.source and (b"nullptr" in ctx.source or b"NULL" in ctx.source):
             yield from self._null_events(ctx)
         for occ in ctx.occurrences:
             if not occ.name.startswith("cudaEvent") or ctx.is_claimed(occ.start, occ.end):

@@ -41,6 +41,7 @@ from ..base import Rule
 from ._generic_launch import (
     BUILTIN_LAUNCHERS,
     kernel_arguments,
+    launch_callees,
     launched_parameter,
     launchers_of,
     template_arguments,
@@ -264,10 +265,19 @@ class KernelPointers(Rule):
         launcher it is given; the kernels this file passes to one get a host launcher each. Returns
         the kernels given a launcher."""
         done: set[str] = set()
-        launchers = {**dict(ctx.options.kernel_launchers), **launchers_of(ctx), **BUILTIN_LAUNCHERS}
+        local = launchers_of(ctx)
+        launchers = {**dict(ctx.options.kernel_launchers), **local, **BUILTIN_LAUNCHERS}
         pointers = None
-        for match in ts.matches(LAUNCH, ctx.root) if b"<<<" in ctx.source else []:
-            fn, call = match["fn"][0], match["call"][0]
+        for fn in launch_callees(ctx) if local else []:
+            call = fn.parent
+            cfg = (
+                next((c for c in call.children if c.type == "kernel_call_syntax"), None)
+                if call is not None
+                else None
+            )
+            args = call.child_by_field_name("arguments") if call is not None else None
+            if call is None or cfg is None or args is None:
+                continue
             if (
                 fn.type != "identifier"
                 or ctx.text(fn) in m.functions
@@ -280,7 +290,7 @@ class KernelPointers(Rule):
                 pointers = _pointer_declarators(ctx)
             if ctx.text(fn) in pointers:
                 continue  # a function-pointer parameter: the pointer path below
-            yield self._pointer_launch(ctx, match)
+            yield self._pointer_launch(ctx, {"fn": [fn], "cfg": [cfg], "args": [args], "call": [call]})
         kernels = {f.name: f for f in m.functions.values() if f.kernel}
         uses: dict[str, list[Node]] = {}
         for _call, name_node in kernel_arguments(ctx, launchers):
