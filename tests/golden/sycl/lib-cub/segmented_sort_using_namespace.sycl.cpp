@@ -173,6 +173,21 @@ struct DeviceScan {
     return scan(tmp, bytes, in, out, n, op, &first, s);
   }
 };
+// The keys (and values, when given) in the order idx gives, written to the outputs.
+template <typename K, typename V>
+int write_sorted(sycl::queue &q, const std::vector<std::size_t> &idx, const std::vector<K> &k, K *kout, const V *vin,
+                 V *vout, int n) {
+  std::vector<K> ks(k.size());
+  for (std::size_t i = 0; i < idx.size(); i++) ks[i] = k[idx[i]];
+  if (vin != nullptr) {
+    auto v = to_host(q, vin, n);
+    std::vector<V> vs(v.size());
+    for (std::size_t i = 0; i < idx.size(); i++) vs[i] = v[idx[i]];
+    to_device(q, vout, vs);
+  }
+  to_device(q, kout, ks);
+  return 0;
+}
 struct DeviceRadixSort {
   // The key bits [begin, end) a radix sort looks at; the whole key orders keys as numbers.
   template <typename K> static bool before(const K &a, const K &b, int begin, int end, bool descending) {
@@ -196,16 +211,7 @@ struct DeviceRadixSort {
     std::iota(idx.begin(), idx.end(), std::size_t(0));
     std::stable_sort(idx.begin(), idx.end(),
                      [&](std::size_t a, std::size_t b) { return before(k[a], k[b], begin, end, descending); });
-    std::vector<K> ks(k.size());
-    for (std::size_t i = 0; i < idx.size(); i++) ks[i] = k[idx[i]];
-    if (vin != nullptr) {
-      auto v = to_host(q, vin, n);
-      std::vector<V> vs(v.size());
-      for (std::size_t i = 0; i < idx.size(); i++) vs[i] = v[idx[i]];
-      to_device(q, vout, vs);
-    }
-    to_device(q, kout, ks);
-    return 0;
+    return write_sorted(q, idx, k, kout, vin, vout, n);
   }
   template <typename K>
   static int SortKeys(void *tmp, std::size_t &bytes, const K *kin, K *kout, int n, int begin = 0,
@@ -282,16 +288,7 @@ int sort_segments(void *tmp, std::size_t &bytes, const K *kin, K *kout, const V 
       return DeviceRadixSort::before(k[x], k[y], begin, end, descending);
     });
   }
-  std::vector<K> ks(k.size());
-  for (std::size_t i = 0; i < idx.size(); i++) ks[i] = k[idx[i]];
-  if (vin != nullptr) {
-    auto v = to_host(q, vin, n);
-    std::vector<V> vs(v.size());
-    for (std::size_t i = 0; i < idx.size(); i++) vs[i] = v[idx[i]];
-    to_device(q, vout, vs);
-  }
-  to_device(q, kout, ks);
-  return 0;
+  return write_sorted(q, idx, k, kout, vin, vout, n);
 }
 struct DeviceSegmentedRadixSort {
   template <typename K, typename Off>
