@@ -7,7 +7,8 @@ process pool each get their own through this module's lazy globals.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass
 
 import tree_sitter_cuda
 from tree_sitter import Language, Node, Parser, Query, QueryCursor, Tree
@@ -226,68 +227,75 @@ def _balance(text: bytes) -> tuple[int, int]:
     return braces, parens
 
 
-def hip_branch_spans(source: bytes) -> list[tuple[int, int]]:
-    """The bodies of conditional branches for a HIP build (`#ifdef __HIP_PLATFORM_AMD__`, `#if
-    defined(GGML_USE_HIP)`, the `#else` of `#ifndef USE_HIP`), as byte spans: dual-source code's HIP
-    side."""
-    spans: list[tuple[int, int]] = []
+@dataclass(frozen=True)
+class _Group:
+    """One `#if`/`#ifdef`/`#ifndef` ... `#endif` group: its branches' directive lines (start, end, kind,
+    condition) and its `#endif` line."""
+
+    branches: tuple[tuple[int, int, bytes, bytes], ...]
+    endif: tuple[int, int]
+
+    def bodies(self) -> list[tuple[int, int]]:
+        ends = [d[0] for d in self.branches[1:]] + [self.endif[0]]
+        return [(d[1], end) for d, end in zip(self.branches, ends, strict=True)]
+
+    def hip_branch(self) -> int | None:
+        """The index of the branch a HIP build takes, when the group tests for one (`#ifdef
+        __HIP_PLATFORM_AMD__` -> 0; the `#else` of `#ifndef USE_HIP` -> 1)."""
+        kind, cond = self.branches[0][2], self.branches[0][3]
+        if not _HIP_CONDITION.search(cond) or b"!" in cond:
+            return None
+        if kind != b"ifndef":
+            return 0
+        return next((i for i, d in enumerate(self.branches) if d[2] == b"else"), None)
+
+
+def _conditional_groups(source: bytes) -> Iterator[_Group]:
+    """The file's conditional groups, each when its `#endif` is reached (inner groups first); an `#else`
+    or `#endif` without its `#if` is skipped."""
     stack: list[list[tuple[int, int, bytes, bytes]]] = []
     for m in _DIRECTIVE_LINE.finditer(source):
         kind = m.group(1)
         if kind in (b"if", b"ifdef", b"ifndef"):
             stack.append([(m.start(), m.end(), kind, m.group(2))])
         elif stack and kind in (b"elif", b"else"):
-            stack[-1].append((m.start(), m.end(), kind, m.group(2)))
+            stack[-1].append((m.start(), m.end(), kind, m.group(2) if kind == b"elif" else b""))
         elif stack:
-            branches = stack.pop()
-            first_kind, first_cond = branches[0][2], branches[0][3]
-            hip_first = bool(_HIP_CONDITION.search(first_cond)) and b"!" not in first_cond
-            negated = first_kind == b"ifndef"
-            for i, (_, end, kind_i, _) in enumerate(branches):
-                body_end = branches[i + 1][0] if i + 1 < len(branches) else m.start()
-                is_hip = (i == 0 and hip_first and not negated) or (
-                    kind_i == b"else" and hip_first and negated
-                )
-                if is_hip:
-                    spans.append((end, body_end))
-    return spans
+            yield _Group(tuple(stack.pop()), (m.start(), m.end()))
+
+
+def hip_branch_spans(source: bytes) -> list[tuple[int, int]]:
+    """The bodies of conditional branches for a HIP build (`#ifdef __HIP_PLATFORM_AMD__`, `#if
+    defined(GGML_USE_HIP)`, the `#else` of `#ifndef USE_HIP`), as byte spans: dual-source code's HIP
+    side."""
+    return [g.bodies()[i] for g in _conditional_groups(source) if (i := g.hip_branch()) is not None]
+
+
+def _blank(out: bytearray, a: int, b: int) -> None:
+    out[a:b] = re.sub(rb"[^\n]", b" ", bytes(out[a:b]))
 
 
 def mask_unbalanced_branches(source: bytes) -> bytes | None:
     """`source` with each conditional group whose branches are not whole constructs (a branch opens or
     closes a brace or parenthesis it does not close or open) reduced to one branch: its directive lines
-    and the other branches blanked, offsets kept. The branch kept is the first one, or the first not
-    for a HIP build. None when no group needs it."""
+    and the other branches blanked, offsets kept. The branch kept is the first one not for a HIP build.
+    None when no group needs it."""
     out = bytearray(source)
-    # Per open group: [(directive start, directive end, condition)] of its branches so far.
-    stack: list[list[tuple[int, int, bytes]]] = []
     changed = False
-    for m in _DIRECTIVE_LINE.finditer(source):
-        kind = m.group(1)
-        if kind in (b"if", b"ifdef", b"ifndef"):
-            stack.append([(m.start(), m.end(), m.group(2))])
-            continue
-        if not stack:
-            continue  # an #else or #endif without its #if: not ours to judge
-        if kind in (b"elif", b"else"):
-            stack[-1].append((m.start(), m.end(), m.group(2) if kind == b"elif" else b""))
-            continue
-        branches = stack.pop()  # #endif
-        bodies = [
-            (branches[i][1], branches[i + 1][0] if i + 1 < len(branches) else m.start())
-            for i in range(len(branches))
-        ]
+    for group in _conditional_groups(source):
+        bodies = group.bodies()
+        # (inner groups are masked already: their balance is read from `out`)
         if all(_balance(bytes(out[a:b])) == (0, 0) for a, b in bodies):
             continue
-        keep = 0
-        if _HIP_CONDITION.search(branches[0][2]) and b"!" not in branches[0][2]:
-            keep = 1 if len(branches) > 1 else -1
+        hip = group.hip_branch()
+        keep = next((i for i in range(len(bodies)) if i != hip), -1)
         changed = True
-        for a, b in [*((d[0], d[1]) for d in branches), (m.start(), m.end())]:
-            out[a:b] = re.sub(rb"[^\n]", b" ", bytes(out[a:b]))
+        for a, b, _, _ in group.branches:
+            _blank(out, a, b)
+        _blank(out, *group.endif)
         for i, (a, b) in enumerate(bodies):
             if i != keep:
-                out[a:b] = re.sub(rb"[^\n]", b" ", bytes(out[a:b]))
+                _blank(out, a, b)
     return bytes(out) if changed else None
 
 

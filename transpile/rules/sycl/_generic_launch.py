@@ -22,9 +22,7 @@ BUILTIN_LAUNCHERS = {"cudaLaunchKernelEx": 1}
 
 
 def _parameter_names(ctx: RuleContext, fn: Node) -> list[str]:
-    decl = fn.child_by_field_name("declarator")
-    while decl is not None and decl.type != "function_declarator":
-        decl = decl.child_by_field_name("declarator")
+    decl = ts.function_declarator(fn)
     params = decl.child_by_field_name("parameters") if decl is not None else None
     names: list[str] = []
     for p in params.named_children if params is not None else []:
@@ -48,9 +46,7 @@ def _default_start(p: Node) -> int:
 
 
 def function_name(ctx: RuleContext, fn: Node) -> str | None:
-    decl = fn.child_by_field_name("declarator")
-    while decl is not None and decl.type != "function_declarator":
-        decl = decl.child_by_field_name("declarator")
+    decl = ts.function_declarator(fn)
     name = decl.child_by_field_name("declarator") if decl is not None else None
     if name is None:
         return None

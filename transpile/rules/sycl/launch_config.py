@@ -36,7 +36,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from ...calls import call_at
-from ...context import RuleContext
+from ...context import Occurrence, RuleContext
 from ...diagnostics import Diagnostic, Safety
 from ...edits import Edit
 from ..base import Rule
@@ -118,7 +118,7 @@ class LaunchConfig(Rule):
                 symbol=occ.name,
             )
 
-    def _launch(self, ctx: RuleContext, occ) -> Diagnostic | None:  # type: ignore[no-untyped-def]
+    def _launch(self, ctx: RuleContext, occ: Occurrence) -> Diagnostic | None:
         call = call_at(ctx, occ)
         if call is None:
             return None

@@ -184,7 +184,5 @@ class MemoryApi(Rule):
     def _cudaStreamQuery(self, ctx: RuleContext, occ: Occurrence, call: CallSite) -> _Result:
         # SYCL 2020 cannot ask a queue whether it is idle; waiting for it and answering "done" (0) is the
         # one answer that is never wrong, and a polling loop (`while (cudaStreamQuery(s) != 0)`) ends
-        if len(call.args) != 1:
-            return None
-        q = queue_of(ctx, call, 0)
-        return wrap(ctx, occ, call, [Edit(call.start, call.end, f"{q}wait()")]), Safety.REVIEW
+        got = self._cudaStreamSynchronize(ctx, occ, call)
+        return (got[0], Safety.REVIEW) if got is not None else None
