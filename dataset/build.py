@@ -23,6 +23,7 @@ import datetime
 import fcntl
 import json
 import os
+import re
 import shutil
 import tempfile
 import time
@@ -284,9 +285,12 @@ def task_spec(task: Task) -> dict[str, Any]:
 
 def absolute_includes(flags: list[str] | tuple[str, ...], base: Path) -> list[str]:
     """Task flags with relative `-I` folders made absolute under `base` (the task folder, or the folder
-    its translation was written to): compilers run in a scratch folder, not in the task folder."""
+    its translation was written to): compilers run in a scratch folder, not in the task folder. Named
+    roots outside the task (`-I@torch`, dataset/include_roots.py) become this machine's folders."""
+    from .include_roots import expand
+
     out = []
-    for f in flags:
+    for f in expand(flags):
         if f.startswith("-I") and len(f) > 2 and not Path(f[2:]).is_absolute():
             out.append(f"-I{(base / f[2:]).as_posix()}")
         else:
@@ -1088,6 +1092,16 @@ class BuildReport:
 ProgressFn = Callable[[dict[str, Any], int, int], None]
 
 
+def _hip_version_of(options: BuildOptions, machine: Machine) -> BuildOptions:
+    """Without --hip-version, translate for the hipcc that compiles the translation: the version its
+    `--version` reports, not the ROCm headers the translator finds on its own (a carried toolchain has
+    none where it looks; translating for 6.2 and compiling with 5.2 fails on 6.2-only names)."""
+    if options.hip_version is not None or "hip" not in options.targets or not machine.hipcc.usable:
+        return options
+    m = re.match(r"(\d+)\.(\d+)", machine.hipcc.version or "")
+    return replace(options, hip_version=f"{m.group(1)}.{m.group(2)}") if m else options
+
+
 def select_tasks(suite: Path, names: list[str] | None, errors: list[str] | None = None) -> list[Task]:
     """The suite's tasks (those named, when `names` is given). With an `errors` list, invalid tasks are
     reported there and the rest returned; without one, any invalid task raises TaskError."""
@@ -1130,6 +1144,7 @@ def build(
     task_errors: list[str] = []
     selected = select_tasks(suite, tasks, task_errors)  # one bad task.toml: reported, the rest built
     machine = machine or Machine.detect()
+    options = _hip_version_of(options, machine)
     caps = machine.capabilities(options)
     report = BuildReport(machine=machine.to_dict(), task_errors=task_errors)
     if scratch is None:

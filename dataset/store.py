@@ -13,6 +13,7 @@ Schema changes bump SCHEMA_VERSION and add a step to _MIGRATIONS; an unknown new
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import json
 import sqlite3
@@ -199,6 +200,9 @@ def normalise_source(text: str) -> str:
     out: list[str] = []
     i, n = 0, len(text)
     pending_space = False
+    # Index in `out` where the current output line starts: whether that line is a directive is then one
+    # look-up (a scan back to the last newline made hashing a 1 MB real-code unit quadratic: minutes).
+    line_start = 0
 
     def emit(chunk: str) -> None:
         nonlocal pending_space
@@ -225,8 +229,10 @@ def normalise_source(text: str) -> str:
             i = j + 1
         elif c.isspace():
             # Preprocessor lines end at a newline: keep it so `#define A 1\nint x` stays two lines.
-            if c == "\n" and out and out[-1] != "\n" and _in_directive(out):
+            in_directive = line_start < len(out) and out[line_start].startswith("#")
+            if c == "\n" and out and out[-1] != "\n" and in_directive:
                 out.append("\n")
+                line_start = len(out)
                 pending_space = False
             else:
                 pending_space = True
@@ -244,14 +250,6 @@ def _wordy(ch: str) -> bool:
     return ch.isalnum() or ch == "_"
 
 
-def _in_directive(out: list[str]) -> bool:
-    """True when the text emitted since the last newline starts a preprocessor directive."""
-    for k in range(len(out) - 1, -1, -1):
-        if out[k] == "\n":
-            return k + 1 < len(out) and out[k + 1].startswith("#")
-    return bool(out) and out[0].startswith("#")
-
-
 def tree_hash(files: Mapping[str, str | bytes]) -> str:
     """sha256 over (relative path, normalised text) of every file; bytes that are not UTF-8 hash raw."""
     h = hashlib.sha256()
@@ -265,8 +263,15 @@ def tree_hash(files: Mapping[str, str | bytes]) -> str:
                 continue
         else:
             text = data
-        h.update(rel.encode() + b"\0" + normalise_source(text).encode() + b"\0")
+        h.update(rel.encode() + b"\0" + _normalised_bytes(text) + b"\0")
     return h.hexdigest()
+
+
+@functools.lru_cache(maxsize=512)
+def _normalised_bytes(text: str) -> bytes:
+    """normalise_source, remembered: real-code tasks of one project carry the same headers (ggml's 100
+    units each hold common.cuh and its includes), and the build hashes every task before it starts."""
+    return normalise_source(text).encode()
 
 
 def pair_key(target: str, cuda_hash: str, spec: Mapping[str, Any]) -> str:
@@ -688,6 +693,75 @@ class Store:
             self.db.execute("ROLLBACK")
             raise
         return pair_id
+
+    def merge_from(self, other: str | Path) -> dict[str, int]:
+        """Copy in the pairs of another store (built on another machine: the device's 16 cores, a CPU box
+        with hipcc) that this one lacks or holds at a lower level, each with its task, evidence and runs,
+        and append the other store's build records. One transaction: a crash leaves this store as it was.
+
+        Pairs are matched by pair_key (target, CUDA hash, spec); a pair this store already holds at the
+        same or a higher level is kept, whatever the other says. Returns counts: copied, replaced, kept.
+        """
+        src_path = Path(other)
+        if src_path.resolve() == self.path.resolve():
+            raise StoreError(f"{src_path}: cannot merge a store into itself")
+        reader = StoreReader(src_path)  # refuses a newer schema; fills columns an older one lacks
+        counts = {"copied": 0, "replaced": 0, "kept": 0}
+        pair_cols = [r[1] for r in self.db.execute("PRAGMA table_info(pairs)") if r[1] != "id"]
+        task_cols = [r[1] for r in self.db.execute("PRAGMA table_info(tasks)")]
+        ev_cols = [
+            r[1] for r in self.db.execute("PRAGMA table_info(evidence)") if r[1] not in ("id", "pair_id")
+        ]
+        run_cols = [r[1] for r in self.db.execute("PRAGMA table_info(runs)") if r[1] not in ("id", "pair_id")]
+        src = reader.db
+        self.db.execute("BEGIN IMMEDIATE")
+        try:
+            for prow in src.execute("SELECT * FROM pairs ORDER BY id"):
+                p = {k: prow[k] if k in prow.keys() else _ADDED_PAIR_COLUMNS.get(k) for k in pair_cols}
+                mine = self.db.execute(
+                    "SELECT id, level_rank FROM pairs WHERE pair_key=?", (p["pair_key"],)
+                ).fetchone()
+                if mine is not None and mine["level_rank"] >= p["level_rank"]:
+                    counts["kept"] += 1
+                    continue
+                if mine is not None:
+                    self.db.execute("DELETE FROM pairs WHERE id=?", (mine["id"],))  # evidence, runs cascade
+                    counts["replaced"] += 1
+                else:
+                    counts["copied"] += 1
+                if self.db.execute("SELECT 1 FROM tasks WHERE name=?", (p["task"],)).fetchone() is None:
+                    trow = src.execute("SELECT * FROM tasks WHERE name=?", (p["task"],)).fetchone()
+                    if trow is not None:
+                        t = [trow[k] if k in trow.keys() else _ADDED_TASK_COLUMNS.get(k) for k in task_cols]
+                        self.db.execute(
+                            f"INSERT INTO tasks({', '.join(task_cols)}) VALUES({', '.join('?' * len(t))})", t
+                        )
+                cur = self.db.execute(
+                    f"INSERT INTO pairs({', '.join(pair_cols)}) VALUES({', '.join('?' * len(pair_cols))})",
+                    [p[k] for k in pair_cols],
+                )
+                new_id = cur.lastrowid
+                for table, cols in (("evidence", ev_cols), ("runs", run_cols)):
+                    rows = src.execute(f"SELECT * FROM {table} WHERE pair_id=? ORDER BY id", (prow["id"],))
+                    self.db.executemany(
+                        f"INSERT INTO {table}(pair_id, {', '.join(cols)}) "
+                        f"VALUES({', '.join('?' * (len(cols) + 1))})",
+                        [(new_id, *(r[c] for c in cols)) for r in rows],
+                    )
+            theirs = src.execute("SELECT value FROM meta WHERE key='builds'").fetchone()
+            row = self.db.execute("SELECT value FROM meta WHERE key='builds'").fetchone()
+            builds = json.loads(row[0]) if row is not None else []
+            for entry in json.loads(theirs[0]) if theirs is not None else []:
+                builds.append({**entry, "merged_from": src_path.name})
+            builds.append({"merge": str(src_path.name), **counts})
+            self.set_meta("builds", json.dumps(builds))
+            self.db.execute("COMMIT")
+        except BaseException:
+            self.db.execute("ROLLBACK")
+            raise
+        finally:
+            reader.close()
+        return counts
 
 
 # ================================================================ the one read path

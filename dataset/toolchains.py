@@ -73,13 +73,20 @@ def _probe(argv: list[str], env: dict[str, str] | None = None) -> tuple[int, str
     return proc.returncode, (proc.stdout or "") + (proc.stderr or "")
 
 
+SYCL_INCLUDE_ENV = "GPUPORT_SYCL_INCLUDE"
+
+
 def sycl_include_dir() -> Path | None:
     """The include directory holding `sycl/sycl.hpp` from PyPI's `intel-sycl-rt` (DPC++ headers), or None.
 
     The wheel installs its headers under the environment's prefix (`<prefix>/include/sycl/...`); the
     directory returned is `<prefix>/include`, the one to pass as `-I` so `#include <sycl/sycl.hpp>` works.
+    $GPUPORT_SYCL_INCLUDE names such a directory first: a machine where the wheel cannot be installed
+    (the device machine has no package registry) gets the headers carried as a folder.
     """
     candidates = [Path(sys.prefix) / "include", Path(sysconfig.get_paths()["data"]) / "include"]
+    if os.environ.get(SYCL_INCLUDE_ENV):
+        candidates.insert(0, Path(os.environ[SYCL_INCLUDE_ENV]))
     if sys.base_prefix != sys.prefix:
         candidates.append(Path(sys.base_prefix) / "include")
     for inc in candidates:

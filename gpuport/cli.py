@@ -17,6 +17,7 @@ COMMANDS = (
     "tables",
     "suite",
     "build",
+    "merge",
     "doctor",
     "export",
     "publish",

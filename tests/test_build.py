@@ -311,3 +311,33 @@ def test_rebuild_redoes_pairs_another_translator_made(tmp_path: Path) -> None:
         (row,) = s.pairs()
         assert row["translator_fingerprint"] == fp and row["attempts"] == 2
     assert run() == (0, 1)
+
+
+def test_without_hip_version_the_translation_targets_the_hipcc_that_compiles_it() -> None:
+    """A carried toolchain has no ROCm headers where the translator looks: the build takes the version
+    from hipcc itself, so it never translates for HIP 6.2 and then compiles with hipcc 5.2."""
+    import dataclasses
+
+    from gpuport.dataset.build import BuildOptions, Machine, _hip_version_of
+
+    machine = Machine.detect()
+    carried = dataclasses.replace(
+        machine, hipcc=toolchains.Toolchain("hipcc", "/opt/x/hipcc", "5.7.31921-0", True)
+    )
+    assert _hip_version_of(BuildOptions(targets=("hip", "sycl")), carried).hip_version == "5.7"
+    assert _hip_version_of(BuildOptions(targets=("hip",), hip_version="6.2"), carried).hip_version == "6.2"
+    assert _hip_version_of(BuildOptions(targets=("sycl",)), carried).hip_version is None
+    absent = dataclasses.replace(machine, hipcc=toolchains.Toolchain("hipcc", None, None, False, "none"))
+    assert _hip_version_of(BuildOptions(targets=("hip",)), absent).hip_version is None
+
+
+def test_the_sycl_headers_can_be_named_by_environment(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Where intel-sycl-rt cannot be installed (the device machine), its headers travel as a folder."""
+    (tmp_path / "sycl").mkdir()
+    (tmp_path / "sycl" / "sycl.hpp").write_text("// headers\n")
+    monkeypatch.setenv(toolchains.SYCL_INCLUDE_ENV, str(tmp_path))
+    assert toolchains.sycl_include_dir() == tmp_path
+    monkeypatch.setenv(toolchains.SYCL_INCLUDE_ENV, str(tmp_path / "missing"))
+    assert toolchains.sycl_include_dir() != tmp_path / "missing"

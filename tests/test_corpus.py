@@ -129,6 +129,48 @@ def test_realworld_units_become_tasks_with_origin_includes_and_no_link(tmp_path:
     assert len(again.written) == 2 and len(again.duplicates) == 4  # same units in copyleft and polybench-acc
 
 
+def test_tree_granularity_adds_every_other_unit_with_the_trees_include_folders(tmp_path: Path) -> None:
+    """`--granularity tree`: the listed units as `unit` gives them, then every other .cu of the tree,
+    whose `<...>` includes resolve through the programs' include folders and the conventional ones
+    (include/ here); a unit dragging in more than the size cap is skipped with its reason."""
+    from gpuport.dataset.sources import realworld as rw
+
+    toml, cache = _projects(tmp_path)
+    root = cache / "toy"
+    (root / "tools").mkdir()
+    (root / "include" / "toy").mkdir(parents=True)
+    (root / "include" / "toy" / "api.h").write_text(
+        "#pragma once\n__device__ inline int one() { return 1; }\n"
+    )
+    (root / "tools" / "count.cu").write_text(
+        "#include <toy/api.h>\n#include <common_math.h>\n__global__ void count(int* c) { atomicAdd(c, one()); }\n"
+    )
+    (root / "tools" / "big.cu").write_text('#include "big.h"\n__global__ void k() {}\n')
+    (root / "tools" / "big.h").write_text("// " + "x" * (rw.TREE_TASK_MAX_BYTES + 10) + "\n")
+    (root / "tools" / "main.cu").write_text('#include "main_kernel.cu"\nint main() { return 0; }\n')
+    (root / "tools" / "main_kernel.cu").write_text("__global__ void mk(int* p) { *p = 1; }\n")
+    units = extract_realworld(tmp_path / "units", projects_file=toml, cache=cache, only=["toy"])
+    tree = extract_realworld(
+        tmp_path / "tree", projects_file=toml, cache=cache, only=["toy"], granularity="tree"
+    )
+    assert len(units.written) == 2 and len(tree.written) == 4  # + tools/count.cu and tools/main.cu
+    assert [s for s in tree.skipped if "tools:big.cu" in s and "over the tree granularity" in s]
+    # A kernel file another unit #includes is part of that unit, not a task of its own.
+    assert [s for s in tree.skipped if "tools/main_kernel.cu: included by tools/main.cu" in s]
+    listed = sorted(p.name for p in units.written)
+    assert sorted(p.name for p in tree.written if "tools" not in p.name) == listed  # listed units unchanged
+    (count,) = [t for t in load_suite(tmp_path / "tree") if "count" in t.name]
+    files = {p.relative_to(count.path).as_posix() for p in count.all_files}
+    assert {"tools/count.cu", "include/toy/api.h", "common/common_math.h"} <= files
+    # The unit's folder, the program's include folder, the conventional include/, then the root.
+    assert [f for f in count.build_flags if f.startswith("-I")] == ["-Itools", "-Icommon", "-Iinclude", "-I."]
+    rec = task_record(count)
+    assert (
+        rec.origin["granularity"] == "tree"
+        and rec.origin["source_id"] == "realworld:toy@0123456789ab:tools:count.cu"
+    )
+
+
 def test_origin_and_the_licence_copy_do_not_change_the_code_hash(tmp_path: Path) -> None:
     toml, cache = _projects(tmp_path)
     extract_realworld(tmp_path / "a", projects_file=toml, cache=cache)

@@ -3,10 +3,13 @@
 from __future__ import annotations
 
 import io
+import shutil
+import subprocess
 import tarfile
 import tomllib
 from pathlib import Path
 
+import pytest
 from gpuport.dataset.sources import ORIGIN_FILE
 from gpuport.dataset.sources.local import extract_local, extract_tree, guess_domain
 from gpuport.dataset.sources.pypi_sdist import cached_archive, download_sdist, extract_sdist, split_spec
@@ -131,8 +134,128 @@ def test_cached_sdist_is_used_without_network(tmp_path: Path) -> None:
     assert download_sdist("Demo.Pkg==1.2.0", cache) == archive  # found in the cache: pip is not run
 
 
+def test_sdist_download_uses_the_json_api_checks_the_digest_and_runs_nothing(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A real HTTP server plays PyPI: the release's JSON names the sdist and its sha256; the archive is
+    fetched into the cache (its setup.py, which would write a marker, never runs); a corrupted archive
+    is refused and leaves nothing in the cache; a release with wheels only is an error naming it."""
+    import hashlib
+    import http.server
+    import json as _json
+    import threading
+
+    from gpuport.dataset.sources import pypi_sdist
+
+    served = tmp_path / "served"
+    served.mkdir()
+    marker = tmp_path / "setup-ran"
+    archive = served / "demo_pkg-1.2.0.tar.gz"
+    with tarfile.open(archive, "w:gz") as tf:  # an sdist whose setup.py, if run, leaves a marker
+        for name, text in {
+            "demo_pkg-1.2.0/PKG-INFO": "Metadata-Version: 2.1\nName: demo-pkg\nVersion: 1.2.0\nLicense: MIT\n",
+            "demo_pkg-1.2.0/setup.py": f"open({str(marker)!r}, 'w').close()\n",
+            "demo_pkg-1.2.0/k.cu": KERNEL,
+        }.items():
+            info = tarfile.TarInfo(name)
+            info.size = len(text.encode())
+            tf.addfile(info, io.BytesIO(text.encode()))
+    good = hashlib.sha256(archive.read_bytes()).hexdigest()
+    digests = {"good": good}
+
+    class Handler(http.server.BaseHTTPRequestHandler):
+        def do_GET(self) -> None:  # noqa: N802
+            port = self.server.server_address[1]
+            if self.path.endswith("/json"):
+                pkg = self.path.split("/")[1]
+                urls = [
+                    {
+                        "packagetype": "sdist" if pkg == "demo-pkg" else "bdist_wheel",
+                        "filename": "demo_pkg-1.2.0.tar.gz" if pkg == "demo-pkg" else "w-1-py3-none-any.whl",
+                        "url": f"http://127.0.0.1:{port}/files/demo_pkg-1.2.0.tar.gz",
+                        "digests": {"sha256": digests["good"]},
+                    }
+                ]
+                body = _json.dumps({"urls": urls, "releases": {"1.2.0": urls}}).encode()
+            else:
+                body = archive.read_bytes()
+            self.send_response(200)
+            self.send_header("Content-Length", str(len(body)))
+            self.end_headers()
+            self.wfile.write(body)
+
+        def log_message(self, *args: object) -> None:
+            pass
+
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), Handler)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    try:
+        monkeypatch.setenv(pypi_sdist.PYPI_JSON_ENV, f"http://127.0.0.1:{server.server_address[1]}")
+        got = download_sdist("Demo.Pkg==1.2.0", tmp_path / "cache")
+        assert got == tmp_path / "cache" / "demo-pkg" / "demo_pkg-1.2.0.tar.gz"
+        assert got.read_bytes() == archive.read_bytes() and not marker.exists()
+        digests["good"] = "0" * 64
+        with pytest.raises(pypi_sdist.SdistError, match="sha256"):
+            download_sdist("demo-pkg==1.2.0", tmp_path / "cache2")
+        assert not any((tmp_path / "cache2").rglob("*.tar.gz*"))
+        with pytest.raises(pypi_sdist.SdistError, match="no source distribution"):
+            download_sdist("wheels-only", tmp_path / "cache3")
+    finally:
+        server.shutdown()
+
+
 def test_corpus_cli_local(tmp_path: Path, capsys) -> None:  # type: ignore[no-untyped-def]
     src = _tree(tmp_path / "proj")
     assert main(["corpus", "local", str(src), "--out", str(tmp_path / "out")]) == 0
     assert "2 tasks, 1 duplicates" in capsys.readouterr().out
     assert main(["corpus", "local", str(tmp_path / "missing"), "--out", str(tmp_path / "out")]) == 1
+
+
+def _torch_extension(tmp_path: Path) -> tuple[Path, list[str]]:
+    """An sdist-like tree with one torch-extension unit, extracted: (task folder, its expanded flags)."""
+    from gpuport.dataset import include_roots
+    from gpuport.dataset.build import absolute_includes
+
+    root = tmp_path / "pkg"
+    (root / "csrc" / "cuda").mkdir(parents=True)
+    (root / "csrc" / "ops.h").write_text("#pragma once\nat::Tensor twice(at::Tensor x);\n")
+    (root / "csrc" / "cuda" / "twice.cu").write_text(
+        "#include <torch/extension.h>\n#include <ops.h>\n"
+        "__global__ void k(float* p, int n) { int i = threadIdx.x; if (i < n) p[i] *= 2; }\n"
+        "at::Tensor twice(at::Tensor x) { k<<<1, 32>>>(x.data_ptr<float>(), x.numel()); return x; }\n"
+    )
+    (root / "LICENSE").write_text("MIT License\nPermission is hereby granted, free of charge\n")
+    res = extract_local(root, tmp_path / "out")
+    (folder,) = res.written
+    task = load_task(folder)
+    assert {p.relative_to(folder).as_posix() for p in task.all_files} >= {"csrc/cuda/twice.cu", "csrc/ops.h"}
+    assert list(task.build_flags) == ["-Icsrc/cuda", "-Icsrc", "-I.", "-I@torch", "-I@pybind11", "-I@python"]
+    flags = absolute_includes(task.build_flags, folder)
+    assert f"-I{folder.as_posix()}/csrc" in flags and not any("@" in f for f in flags)
+    torch_dirs = include_roots.folders("torch")
+    assert [f"-I{d}" for d in torch_dirs] == flags[3 : 3 + len(torch_dirs)]
+    return folder, flags
+
+
+def test_a_torch_extension_unit_names_its_include_roots(tmp_path: Path) -> None:
+    """An sdist's torch-extension unit: its package header comes from csrc/ (a conventional include
+    folder, found for a `<...>` include), torch/pybind11/Python are named `-I@...` in the task (portable),
+    and the build's flags expand them to this machine's folders (checked in _torch_extension)."""
+    _torch_extension(tmp_path)
+
+
+@pytest.mark.slow
+@pytest.mark.nvcc
+def test_a_torch_extension_unit_compiles_with_nvcc_and_the_cpu_wheels_headers(tmp_path: Path) -> None:
+    from gpuport.dataset import include_roots
+
+    folder, flags = _torch_extension(tmp_path)
+    if not include_roots.folders("torch") or shutil.which("nvcc") is None:
+        pytest.skip("needs torch's headers and nvcc for the compile")
+    src = folder / "csrc" / "cuda" / "twice.cu"
+    proc = subprocess.run(
+        ["nvcc", "-std=c++17", "-arch=sm_90", "-c", str(src), "-o", str(tmp_path / "t.o"), *flags],
+        capture_output=True,
+        text=True,
+    )
+    assert proc.returncode == 0, proc.stderr[-2000:]

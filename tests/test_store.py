@@ -327,3 +327,43 @@ def test_store_records_the_gpuport_commit_in_words_when_the_checkout_has_changes
     assert checkout_commit(repo) == head
     (repo / "f").write_text("b")
     assert checkout_commit(repo) == f"uncommitted changes on {head}"
+
+
+def test_merge_copies_missing_and_better_pairs_and_keeps_the_rest(tmp_path: Path) -> None:
+    """Stores built on two machines become one: pairs the target lacks are copied with their task,
+    evidence and runs; a higher level replaces a lower one; a lower one never replaces a higher one."""
+    a, b = _task("a", "__global__ void a(){}\n"), _task("b", "__global__ void b(){}\n")
+    c = _task("c", "__global__ void c(){}\n")
+    with Store(tmp_path / "device.db") as dev:
+        dev.record(_pair(a, "hip", "compiles"))
+        dev.record(_pair(b, "sycl", "runs-equal"))
+        dev.record(_pair(c, "hip", "translated"))
+        dev.record_build({"command": "gpuport build (device)"})
+    with Store(tmp_path / "cpu.db") as cpu:
+        cpu.record(_pair(b, "sycl", "compiles"))  # lower: replaced
+        cpu.record(_pair(c, "hip", "compiles"))  # higher: kept
+        cpu.record_build({"command": "gpuport build (cpu)"})
+        counts = cpu.merge_from(tmp_path / "device.db")
+        assert counts == {"copied": 1, "replaced": 1, "kept": 1}
+        levels = {(r["task"], r["target"]): r["level"] for r in cpu.pairs()}
+        assert levels == {("a", "hip"): "compiles", ("b", "sycl"): "runs-equal", ("c", "hip"): "compiles"}
+        assert {r["name"] for r in cpu.tasks()} == {"a", "b", "c"}
+        for row in cpu.pairs():
+            assert len(cpu.evidence(row["id"])) == 1 and len(cpu.runs(row["id"])) == 1
+        builds = json.loads(cpu.db.execute("SELECT value FROM meta WHERE key='builds'").fetchone()[0])
+        assert [b.get("command") for b in builds[:2]] == ["gpuport build (cpu)", "gpuport build (device)"]
+        assert builds[1]["merged_from"] == "device.db" and builds[2]["copied"] == 1
+        # Merging again changes nothing: every pair is now held at the same level.
+        assert cpu.merge_from(tmp_path / "device.db") == {"copied": 0, "replaced": 0, "kept": 3}
+        with pytest.raises(StoreError):
+            cpu.merge_from(tmp_path / "cpu.db")
+    # Through the CLI, into a new store.
+    out = subprocess.run(
+        [sys.executable, "-m", "gpuport", "merge", str(tmp_path / "new.db"), str(tmp_path / "device.db")],
+        capture_output=True,
+        text=True,
+    )
+    assert out.returncode == 0, out.stderr
+    assert json.loads(out.stdout)["copied"] == 3
+    with Store(tmp_path / "new.db") as new:
+        assert len(new.pairs()) == 3

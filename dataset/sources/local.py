@@ -21,6 +21,7 @@ from pathlib import Path
 from typing import Any
 
 from ...transpile.safe_read import Refused, read_regular
+from .. import include_roots
 from ..store import normalise_source
 from ..suite import DOMAINS, FEATURES
 from . import ORIGIN_FILE
@@ -142,6 +143,52 @@ def cuda_files(root: Path) -> list[Path]:
     return out
 
 
+# Folders a unit's `<...>`/`"..."` includes are also searched in, when the tree has them at its root or one
+# level down: where projects keep the headers their build passes with -I (csrc/ for torch extensions).
+CONVENTIONAL_INCLUDE_DIRS = ("include", "inc", "common", "Common", "src", "csrc")
+_INCLUDE = re.compile(rb'^[ \t]*#[ \t]*include[ \t]*([<"])([^>"\n]+)[>"]', re.MULTILINE)
+
+
+def conventional_include_dirs(root: Path) -> list[Path]:
+    """CONVENTIONAL_INCLUDE_DIRS that exist at root or one level down (not in VCS/build folders), resolved."""
+    root = root.resolve()
+    dirs: list[Path] = []
+    for name in CONVENTIONAL_INCLUDE_DIRS:
+        for d in [root / name, *sorted(root.glob(f"*/{name}"))]:
+            d = d.resolve()
+            rel = d.relative_to(root).parts if d.is_relative_to(root) else ("..",)
+            if d.is_dir() and not any(p in SKIP_DIRS for p in rel) and d not in dirs:
+                dirs.append(d)
+    return dirs
+
+
+def included_files(units: list[Path], search: list[Path], root: Path) -> list[Path]:
+    """The headers the units include, transitively, that exist inside root (resolved, sorted): quoted
+    names from the including file's folder first, then (quoted and `<...>`) from the search folders."""
+    seen: set[Path] = set()
+    stack = [u.resolve() for u in units]
+    firsts = set(stack)
+    root = root.resolve()
+    while stack:
+        cur = stack.pop()
+        try:
+            data = read_regular(cur, root, MAX_FILE_BYTES)
+        except (Refused, OSError):
+            continue
+        for m in _INCLUDE.finditer(data):
+            quoted, name = m.group(1) == b'"', m.group(2).decode("utf-8", "replace").strip()
+            if name.startswith("/"):
+                continue
+            for base in ([cur.parent] if quoted else []) + search:
+                cand = (base / name).resolve()
+                if cand.is_relative_to(root) and cand.is_file():
+                    if cand not in seen and cand not in firsts:
+                        seen.add(cand)
+                        stack.append(cand)
+                    break
+    return sorted(seen)
+
+
 def local_headers(tu: Path, root: Path) -> list[Path]:
     """Headers the TU includes with quotes that exist inside root, transitively, sorted."""
     root = root.resolve()
@@ -208,7 +255,15 @@ def write_task(
     domain = guess_domain(rel)
     folder = out / domain / name
     folder.mkdir(parents=True, exist_ok=True)
-    files = [tu.resolve(), *local_headers(tu, root)]
+    # The unit's folder, the tree's include folders, the root: its headers are found there, copied at
+    # their tree paths and named by -I flags relative to the task; roots outside it by name (-I@torch).
+    root_r = root.resolve()
+    search = [tu.resolve().parent, *conventional_include_dirs(root_r), root_r]
+    search = list(dict.fromkeys(search))
+    headers = included_files([tu], search, root_r)
+    files = [tu.resolve(), *headers]
+    flags = [f"-I{d.relative_to(root_r).as_posix() or '.'}" for d in search]
+    flags += include_roots.needed(f.read_bytes() for f in files)
     for f in files:
         dest = folder / f.relative_to(root.resolve())
         dest.parent.mkdir(parents=True, exist_ok=True)
@@ -226,7 +281,7 @@ def write_task(
         f"({lines} lines of library CUDA, no main).",
         "features": guess_features(data),
         "sources": [rel],
-        "build": {"flags": [], "libs": []},
+        "build": {"flags": flags, "libs": []},
         "compare": {"mode": "exact"},
     }
     (folder / "task.toml").write_text(dumps(task))

@@ -1,25 +1,22 @@
 """CUDA translation units from PyPI source distributions, with their licence and origin.
 
-`download_sdist` asks pip (`pip download --no-binary :all: --no-deps`) for the sdist into a cache folder
-and reuses a cached archive; `extract_sdist` unpacks a .tar.gz/.zip safely (no absolute paths, no `..`,
+`download_sdist` fetches the sdist from PyPI's JSON API into a cache folder (sha256 checked, nothing of the
+package run) and reuses a cached archive; `extract_sdist` unpacks a .tar.gz/.zip safely (no absolute paths, no `..`,
 no links) and hands the tree to `local.extract_tree`, recording package, version, path and licence (from
 PKG-INFO's License-Expression / License / classifiers, else the licence file's text).
-
-pip prepares an sdist's metadata after downloading it, which runs the package's setup.py; packages whose
-setup.py needs CUDA or torch at that point (cupy, flash-attn, mmcv ...) fail there, and are reported as not
-downloadable rather than worked around.
 """
 
 from __future__ import annotations
 
 import email.parser
+import hashlib
+import json
 import os
 import re
 import shutil
-import subprocess
-import sys
 import tarfile
 import tempfile
+import urllib.request
 import zipfile
 from dataclasses import dataclass
 from pathlib import Path
@@ -28,6 +25,8 @@ from typing import Any
 from .local import Extracted, extract_tree, find_licence, licence_from_text
 
 DEFAULT_CACHE = Path("/tmp/gpuport-sdists")
+PYPI_JSON = "https://pypi.org/pypi"
+PYPI_JSON_ENV = "GPUPORT_PYPI_JSON"  # another index with PyPI's JSON API (a mirror, a test server)
 ARCHIVE_SUFFIXES = (".tar.gz", ".tgz", ".zip", ".tar.bz2")
 
 
@@ -75,42 +74,51 @@ def cached_archive(name: str, version: str | None, cache: Path) -> Path | None:
 
 
 def download_sdist(spec: str, cache: Path = DEFAULT_CACHE, timeout_s: float = 600.0) -> Path:
-    """The sdist archive for NAME[==VER]: from the cache, else downloaded there with pip."""
+    """The sdist archive for NAME[==VER]: from the cache, else downloaded there from PyPI's JSON API.
+
+    Only the archive is fetched, its sha256 checked against the index's digest: nothing of the package
+    runs. (pip download prepared the sdist's metadata, which runs its setup.py: a stranger's code, on
+    this machine, before any sandbox; and packages whose setup.py needs torch or CUDA at that point
+    could not be downloaded at all.)"""
     name, version = split_spec(spec)
     hit = cached_archive(name, version, cache)
     if hit is not None:
         return hit
+    pin = f"{name}=={version}" if version else name
+    base = os.environ.get(PYPI_JSON_ENV, PYPI_JSON).rstrip("/")
+    url = f"{base}/{_norm(name)}/json"  # the project's document: "urls" (latest) and every release
+    try:
+        with urllib.request.urlopen(url, timeout=timeout_s) as resp:
+            meta = json.load(resp)
+    except (OSError, ValueError) as err:
+        raise SdistError(f"{pin}: no release information from {url}: {err}") from err
+    files = meta.get("releases", {}).get(version, []) if version else meta.get("urls", [])
+    if version and not files:
+        raise SdistError(f"{pin}: the index lists no files for version {version}")
+    sdists = [u for u in files if u.get("packagetype") == "sdist"]
+    sdists = [u for u in sdists if str(u.get("filename", "")).endswith(ARCHIVE_SUFFIXES)]
+    if not sdists:
+        raise SdistError(f"{pin}: the release has no source distribution on the index")
+    entry = sdists[0]
+    filename = Path(str(entry["filename"])).name  # a name, never a path from the index
     dest = cache / _norm(name)
     dest.mkdir(parents=True, exist_ok=True)
-    pin = f"{name}=={version}" if version else name
-    cmd = [
-        sys.executable,
-        "-m",
-        "pip",
-        "download",
-        "--no-binary",
-        ":all:",
-        "--no-deps",
-        "--no-build-isolation",
-        "--disable-pip-version-check",
-        "-d",
-        str(dest),
-        pin,
-    ]
-    env = dict(os.environ)
-    nvcc = shutil.which("nvcc")
-    if "CUDA_HOME" not in env and nvcc:
-        # Many CUDA packages' setup.py refuse to produce metadata without CUDA_HOME.
-        env["CUDA_HOME"] = str(Path(nvcc).resolve().parent.parent)
+    part = dest / (filename + ".part")
+    digest = hashlib.sha256()
     try:
-        proc = subprocess.run(cmd, capture_output=True, text=True, timeout=timeout_s, env=env)
-    except subprocess.TimeoutExpired as err:
-        raise SdistError(f"{pin}: pip download timed out after {timeout_s:.0f} s") from err
-    hit = cached_archive(name, version, cache)
-    if hit is None:
-        tail = (proc.stderr or proc.stdout).strip().splitlines()[-3:]
-        raise SdistError(f"{pin}: no sdist downloaded (pip rc {proc.returncode}): {' | '.join(tail)}")
-    return hit
+        with urllib.request.urlopen(str(entry["url"]), timeout=timeout_s) as resp, open(part, "wb") as f:
+            while chunk := resp.read(1 << 20):
+                digest.update(chunk)
+                f.write(chunk)
+    except OSError as err:
+        part.unlink(missing_ok=True)
+        raise SdistError(f"{pin}: download of {filename} failed: {err}") from err
+    want = str(entry.get("digests", {}).get("sha256", ""))
+    if want and digest.hexdigest() != want:
+        part.unlink(missing_ok=True)
+        raise SdistError(f"{pin}: {filename} does not match the index's sha256")
+    part.rename(dest / filename)
+    return dest / filename
 
 
 def _safe_members_tar(tf: tarfile.TarFile) -> list[tarfile.TarInfo]:

@@ -9,7 +9,12 @@ fetched mirrors); only the list is committed. This module turns the cache into t
   alone (`build.link = false`: nvcc/hipcc `-c`, no `main` needed), with every header it includes from
   the project;
 - `program` granularity: one task per program, all its units (host `.cpp`/`.c` files too) compiled and
-  linked together, as the program's own build does.
+  linked together, as the program's own build does;
+- `tree` granularity: the listed units as `unit` does, then every other `.cu` file of the project's tree,
+  compiled alone with the include folders of all the project's programs, its `tree_include` folders and
+  the conventional ones (`include`, `inc`, `common`, `Common`, `src` at the root or one level down) on the
+  search path. The real code of a project is much more than its listed programs: this is the corpus's
+  real-code source at scale.
 
 A task holds the unit(s) and the headers they include (quoted includes searched from the including file,
 then the include folders and the program folder; `<...>` includes from the include folders and the program
@@ -26,6 +31,7 @@ bench/realworld_trees.py (`realworld_trees.md`).
 from __future__ import annotations
 
 import hashlib
+import os
 import re
 import tomllib
 from collections.abc import Iterable
@@ -34,14 +40,28 @@ from pathlib import Path
 from typing import Any
 
 from ...transpile.safe_read import Refused, read_regular
+from .. import include_roots
 from . import ORIGIN_FILE
 from .licences import allowed, spdx
-from .local import MAX_FILE_BYTES, content_hash, guess_domain, guess_features
+from .local import (
+    CONVENTIONAL_INCLUDE_DIRS,
+    MAX_FILE_BYTES,
+    SKIP_DIRS,
+    content_hash,
+    cuda_files,
+    guess_domain,
+    guess_features,
+    included_files,
+)
 from .tomlw import dumps
 
 DEFAULT_PROJECTS = Path(__file__).resolve().parents[2] / "bench" / "realworld" / "projects.toml"
 DEFAULT_CACHE = Path.home() / ".cache" / "gpuport" / "realworld"
-GRANULARITIES = ("unit", "program")
+GRANULARITIES = ("unit", "program", "tree")
+# A tree unit whose task (the unit and every header it pulls in) is bigger than this is skipped, with the
+# reason: such units are a header library's own tests (thrust, cusp), each copying the whole library;
+# one store row per copy would make the corpus mostly the same headers.
+TREE_TASK_MAX_BYTES = 1_000_000
 BENCHMARK_FRACTION = 0.25
 LICENCE_COPY = "ORIGIN_LICENSE"
 # Flags every build of the corpus shares (projects.toml's header): extended lambdas and relaxed constexpr.
@@ -83,32 +103,6 @@ def _inside(p: Path, root: Path) -> bool:
     return p.is_relative_to(root)
 
 
-def included_files(units: Iterable[Path], search: list[Path], root: Path) -> list[Path]:
-    """The headers the units include, transitively, that exist inside root (resolved, sorted)."""
-    seen: set[Path] = set()
-    stack = [u.resolve() for u in units]
-    firsts = set(stack)
-    while stack:
-        cur = stack.pop()
-        try:
-            data = read_regular(cur, root, MAX_FILE_BYTES)
-        except (Refused, OSError):
-            continue
-        for m in _INCLUDE.finditer(data):
-            quoted, name = m.group(1) == b'"', m.group(2).decode("utf-8", "replace").strip()
-            if name.startswith("/"):
-                continue
-            bases = ([cur.parent] if quoted else []) + search
-            for base in bases:
-                cand = (base / name).resolve()
-                if _inside(cand, root) and cand.is_file():
-                    if cand not in seen and cand not in firsts:
-                        seen.add(cand)
-                        stack.append(cand)
-                    break
-    return sorted(seen)
-
-
 def source_id(project: dict[str, Any], program: dict[str, Any], unit: str | None) -> str:
     commit = str(project.get("commit", ""))[:12] or "unpinned"
     tail = f":{unit}" if unit is not None else ""
@@ -140,6 +134,7 @@ def write_program_task(
     unit: str | None,
     seen: dict[str, str],
     result: RealworldResult,
+    granularity: str = "",
 ) -> None:
     """One task from `units` (paths relative to the program folder) of a program; unit names the unit
     when the task is one translation unit (compiled alone, not linked)."""
@@ -167,6 +162,14 @@ def write_program_task(
             return
         unit_paths.append(p.resolve())
     headers = included_files(unit_paths, search, root)
+    if granularity == "tree":
+        size = sum(p.stat().st_size for p in [*unit_paths, *headers])
+        if size > TREE_TASK_MAX_BYTES:
+            result.skipped.append(
+                f"{where}: {size} bytes with its {len(headers)} headers, over the tree granularity's "
+                f"{TREE_TASK_MAX_BYTES} (a library's own test copying the library)"
+            )
+            return
     datas = [p.read_bytes() for p in unit_paths]
     # The dedup key of the task: its units' normalised text (the headers are shared across a project's
     # programs, and would make every program of cuda-samples look alike).
@@ -193,6 +196,7 @@ def write_program_task(
             (folder / LICENCE_COPY).write_bytes(lp.read_bytes())
             licence_copy = LICENCE_COPY
     incs = [f"-I{d.relative_to(root).as_posix() or '.'}" for d in search]
+    incs += include_roots.needed([*datas, *(h.read_bytes() for h in headers)])  # torch, pybind11, Python
     defines = [f"-D{d}" for d in program.get("defines", [])]
     lines = sum(d.count(b"\n") + 1 for d in datas)
     kind = "translation unit" if unit else f"program of {len(units)} unit(s)"
@@ -220,7 +224,7 @@ def write_program_task(
         "program": program["path"],
         "units": rels,
         "headers": [h.relative_to(root).as_posix() for h in headers],
-        "granularity": "unit" if unit else "program",
+        "granularity": granularity or ("unit" if unit else "program"),
         "content_sha256": digest,
         "domain_guessed": True,
         "synthetic": False,
@@ -263,6 +267,7 @@ def extract_realworld(
                 f"{project['name']}: not in the cache {cache} (python3 bench/realworld/cache.py)"
             )
             continue
+        listed: set[Path] = set()
         for program in project.get("program", []):
             units = list(program.get("units", []))
             if granularity == "program":
@@ -270,8 +275,85 @@ def extract_realworld(
                 continue
             for u in units:
                 if u.endswith(".cu"):
+                    listed.add((root / program["path"] / u).resolve())
                     write_program_task(project, program, root, out, [u], u, seen, result)
+        if granularity == "tree":
+            _tree_units(project, root, out, listed, seen, result)
     return result
+
+
+def _included_units(units: list[Path], root: Path) -> dict[Path, str]:
+    """The `.cu` files of the tree that another of its `.cu` files includes with quotes (resolved from the
+    including file's folder): resolved path -> the first includer, relative to root."""
+    out: dict[Path, str] = {}
+    for u in units:
+        try:
+            data = read_regular(u, root, MAX_FILE_BYTES)
+        except (Refused, OSError):
+            continue
+        for m in _INCLUDE.finditer(data):
+            name = m.group(2).decode("utf-8", "replace").strip()
+            if m.group(1) != b'"' or not name.endswith(".cu"):
+                continue
+            cand = (u.resolve().parent / name).resolve()
+            if cand != u.resolve() and _inside(cand, root) and cand not in out:
+                out[cand] = u.resolve().relative_to(root).as_posix()
+    return out
+
+
+def tree_include_dirs(project: dict[str, Any], root: Path) -> list[Path]:
+    """The include folders of every listed program, the project's `tree_include` ones and the
+    conventional folders that exist (CONVENTIONAL_INCLUDE_DIRS), then the root: in that order, once each."""
+    dirs: list[Path] = []
+
+    def add(d: Path) -> None:
+        d = d.resolve()
+        if _inside(d, root) and d.is_dir() and d not in dirs:
+            dirs.append(d)
+
+    for program in project.get("program", []):
+        for inc in program.get("include", []):
+            add(root / program["path"] / inc)
+    for inc in project.get("tree_include", []):
+        add(root / inc)
+    for name in CONVENTIONAL_INCLUDE_DIRS:
+        add(root / name)
+        for sub in sorted(root.glob(f"*/{name}")):
+            if not any(part in SKIP_DIRS for part in sub.relative_to(root).parts):
+                add(sub)
+    add(root)
+    return dirs
+
+
+def _tree_units(
+    project: dict[str, Any],
+    root: Path,
+    out: Path,
+    listed: set[Path],
+    seen: dict[str, str],
+    result: RealworldResult,
+) -> None:
+    """One task per `.cu` of the tree that no listed program names, with the tree's include folders."""
+    incs = tree_include_dirs(project, root)
+    units = cuda_files(root)
+    included = _included_units(units, root)
+    for tu in units:
+        resolved = tu.resolve()
+        if resolved in listed or not _inside(resolved, root):
+            continue
+        if resolved in included:
+            # A kernel file another file #includes (rodinia's *_kernel.cu) is part of that unit, not one.
+            result.skipped.append(
+                f"{project['name']}/{resolved.relative_to(root).as_posix()}: included by "
+                f"{included[resolved]}, not a translation unit"
+            )
+            continue
+        folder = resolved.parent
+        program = {
+            "path": folder.relative_to(root).as_posix() or ".",
+            "include": [os.path.relpath(d, folder) for d in incs if d != folder],
+        }
+        write_program_task(project, program, root, out, [tu.name], tu.name, seen, result, "tree")
 
 
 def benchmark_units(

@@ -47,9 +47,10 @@ def add_parser(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-ar
     )
     p.add_argument(
         "--granularity",
-        choices=("unit", "program"),
+        choices=("unit", "program", "tree"),
         default="unit",
-        help="realworld: task per unit or program",
+        help="realworld: a task per listed unit, per listed program, or per unit of the whole tree "
+        "(the listed units, then every other .cu file, with the tree's include folders)",
     )
     p.add_argument(
         "--projects", type=Path, default=None, help="realworld: projects list (bench/realworld/projects.toml)"
