@@ -31,6 +31,7 @@ from .common.portability_shuffle_loop import ShuffleLoop16
 from .common.portability_texture_ref import TextureReference
 from .common.portability_warp_array import WarpArray32
 from .common.portability_warp_index import WarpIndex32
+from .common.register_storage import RegisterStorage
 from .common.renamed_include import RenamedInclude
 from .common.syntax_error import SyntaxErrorRegion
 from .common.unconverted import Unconverted
@@ -122,7 +123,14 @@ def _sycl_project_options(contents: dict[str, bytes], options: Options) -> dict[
     return project_options(contents, options)
 
 
-COMMON: list[type[Rule]] = [CudaVersion, RenamedInclude, IncludeRewrite, NarrowingInit, ApiRename]
+COMMON: list[type[Rule]] = [
+    CudaVersion,
+    RenamedInclude,
+    IncludeRewrite,
+    NarrowingInit,
+    RegisterStorage,
+    ApiRename,
+]
 LAST: list[type[Rule]] = [NotUtf8, SyntaxErrorRegion, HipdnnNotInRocm, Unconverted]
 
 
