@@ -243,6 +243,37 @@ Notes of the pairs that stayed below `compiles` (a pair may have several):
 
 {table(["target: note", "pairs"], [[k, v] for k, v in stats["notes_of_pairs_below_compiles"].items()])}
 """
+    device = next((p for p in parts if p["cpus"] and p["cpus"] > 2), None)
+    cpu = [p for p in parts if p["cpus"] == 2]
+    text += f"""
+## Throughput
+
+On 2 cores (this machine, while other work of the session ran beside it) the compile-level build made
+{", ".join(f"{p['pairs']} pairs in {p['seconds']} s ({p['pairs_per_hour']}/hour, {p['label']})" for p in cpu) or "nothing"}:
+the issue's bar is 1,000 pairs/hour on 2 cores. Real-code units cost more than generated programs (bigger
+units; nvcc over headers such as thrust's); `bench/results/corpus_throughput_*.json` have the per-step
+CPU seconds of earlier sessions' samples. On the device machine's 16 cores, in one call, the same pipeline
+{f"made {device['pairs']} pairs in {device['seconds']} s ({device['pairs_per_hour']}/hour)" if device else "was not run"}
+with Debian's HIP toolchain carried there (`scripts/pack_hipcc.sh`, `bench/corpus_device.sh`); Ray was
+not used there (its wheel alone is more than a call may carry beside the toolchain), `-j 16` was.
+
+## What is left
+
+- **10,000 pairs at compile level on both vendors**: {total_both} reached. The device machine's 30 minutes
+  of a session went to two calls whose builds recorded nothing (a task list path resolved in the wrong
+  folder, and the driver hashing every real-code unit's headers before it started: quadratic, now linear
+  and remembered), then one ~6-minute build; the rest ran on 2 cores.
+- **3,000 from real code**: {real_both}. The real-code list is 32 projects' trees ({manifest["after_by_source"].get("realworld", 0)} units after
+  clean, at most {2 * manifest["after_by_source"].get("realworld", 0)} pairs): about half of their units do not compile as CUDA alone
+  (torch extensions whose headers the listed trees do not name, rodinia-style kernel files included by
+  another unit, library units needing their build's generated headers), and HIP fails where Debian's ROCm
+  lacks the library (hipBLAS, hipFFT, rocThrust, hipCUB). More trees (fetched projects, PyPI sdists with
+  `-I@torch`) are the way to 3,000.
+- **Runs-equal on the H200**: the 1,000 generated HIP pairs of `augment_h200.md` (an earlier session's
+  store, not merged here); this build stopped at `compiles`.
+- **SASS and AMD ISA**: collected only for the ISA sample (`--no-isa` elsewhere: listings make a store
+  too large to carry back from the device in one call).
+"""
     if args.export is not None:
         text += """
 ## Export

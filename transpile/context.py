@@ -325,6 +325,15 @@ class RuleContext:
     # -- indexes ---------------------------------------------------------------------------------------
 
     @cached_property
+    def dead_branches(self) -> list[tuple[int, int]]:
+        """Spans of `#ifdef CUBLAS_API_H_`-style branches (parse.guarded_branch_spans): code compiled only
+        after a CUDA library header, so never in a translation; names there are not left unconverted."""
+        return ts.guarded_branch_spans(self.source) if b"#if" in self.source else []
+
+    def in_dead_branch(self, pos: int) -> bool:
+        return any(a <= pos < b for a, b in self.dead_branches)
+
+    @cached_property
     def declared_names(self) -> frozenset[str]:
         """CUDA-looking names this file declares itself (macros, functions, types, variables).
 

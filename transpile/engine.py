@@ -242,6 +242,10 @@ def _translate_source(
                     diag.symbol,
                     Safety.REVIEW,
                 )
+            elif not diag.edits and diag.status is Status.UNCONVERTED and ctx.in_dead_branch(diag.start):
+                # Under `#ifdef CUBLAS_API_H_` (parse.CUDA_LIBRARY_GUARDS): compiled only after a CUDA
+                # library header, never in a translation; what is left there is not left in the build.
+                continue
             elif not diag.edits and (
                 diag.status is Status.UNCONVERTED
                 or (diag.status is Status.WARNING and rule.stale_if_rewritten)

@@ -271,6 +271,41 @@ def hip_branch_spans(source: bytes) -> list[tuple[int, int]]:
     return [g.bodies()[i] for g in _conditional_groups(source) if (i := g.hip_branch()) is not None]
 
 
+# Include guards of CUDA library headers that keep their name in a translation (no target header defines
+# them): a branch `#ifdef CUBLAS_API_H_` (cuda-samples' helper_cuda.h: the library's error strings) is
+# compiled only when that CUDA header came first, which never happens in a HIP or SYCL build.
+CUDA_LIBRARY_GUARDS = frozenset(
+    {b"CUBLAS_API_H_", b"_CUFFT_H_", b"CUSOLVER_COMMON_H_", b"NVJPEGAPI", b"NV_NPPIDEFS_H", b"CUSPARSEAPI",
+     b"CURAND_H_", b"__cuda_cuda_h__", b"CUDNN_H_", b"NV_NVTX_H"}
+)  # fmt: skip
+
+
+def guarded_branch_spans(
+    source: bytes, guards: frozenset[bytes] = CUDA_LIBRARY_GUARDS
+) -> list[tuple[int, int]]:
+    """The `#ifdef G` / `#if defined(G)` branches (the first branch of a group: its directive line and
+    body) whose macro G is one of `guards`: code a build compiles only when the header defining G was
+    included first."""
+    spans = []
+    for g in _conditional_groups(source):
+        kind, cond = g.branches[0][2], g.branches[0][3].strip()
+        m = re.fullmatch(rb"defined\s*\(?\s*(\w+)\s*\)?", cond) if kind == b"if" else None
+        name = cond.split()[0] if kind == b"ifdef" and cond.split() else (m.group(1) if m else b"")
+        if name in guards:
+            spans.append((g.branches[0][0], g.bodies()[0][1]))  # the test itself, then its body
+    return spans
+
+
+def condition_operand_spans(source: bytes) -> list[tuple[int, int]]:
+    """The byte spans of `#ifdef`/`#ifndef`/`#if`/`#elif` directive lines: names there are tested, not
+    used."""
+    return [
+        m.span()
+        for m in _DIRECTIVE_LINE.finditer(source)
+        if m.group(1) in (b"if", b"ifdef", b"ifndef", b"elif")
+    ]
+
+
 def _blank(out: bytearray, a: int, b: int) -> None:
     out[a:b] = re.sub(rb"[^\n]", b" ", bytes(out[a:b]))
 

@@ -44,10 +44,9 @@ from .. import include_roots
 from . import ORIGIN_FILE
 from .licences import allowed, spdx
 from .local import (
-    CONVENTIONAL_INCLUDE_DIRS,
     MAX_FILE_BYTES,
-    SKIP_DIRS,
     content_hash,
+    conventional_include_dirs,
     cuda_files,
     guess_domain,
     guess_features,
@@ -303,7 +302,7 @@ def _included_units(units: list[Path], root: Path) -> dict[Path, str]:
 
 def tree_include_dirs(project: dict[str, Any], root: Path) -> list[Path]:
     """The include folders of every listed program, the project's `tree_include` ones and the
-    conventional folders that exist (CONVENTIONAL_INCLUDE_DIRS), then the root: in that order, once each."""
+    conventional folders that exist (local.CONVENTIONAL_INCLUDE_DIRS), then the root: in that order, once each."""
     dirs: list[Path] = []
 
     def add(d: Path) -> None:
@@ -316,11 +315,8 @@ def tree_include_dirs(project: dict[str, Any], root: Path) -> list[Path]:
             add(root / program["path"] / inc)
     for inc in project.get("tree_include", []):
         add(root / inc)
-    for name in CONVENTIONAL_INCLUDE_DIRS:
-        add(root / name)
-        for sub in sorted(root.glob(f"*/{name}")):
-            if not any(part in SKIP_DIRS for part in sub.relative_to(root).parts):
-                add(sub)
+    for d in conventional_include_dirs(root):
+        add(d)
     add(root)
     return dirs
 

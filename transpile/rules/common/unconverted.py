@@ -27,7 +27,7 @@ from collections.abc import Iterator
 
 from ...context import RuleContext
 from ...diagnostics import Diagnostic
-from ...parse import hip_branch_spans
+from ...parse import condition_operand_spans, hip_branch_spans
 from ..base import Rule
 
 # Include paths that belong to the CUDA toolkit or its libraries.
@@ -103,6 +103,7 @@ class Unconverted(Rule):
         macros_said: set[str] = set()
         macro_locals: frozenset[str] | None = None
         hip_spans: list[tuple[int, int]] | None = None
+        tested: list[tuple[int, int]] | None = None
         for occ in ctx.occurrences:
             if occ.node is not None and occ.node.type == "field_identifier":
                 continue
@@ -115,6 +116,11 @@ class Unconverted(Rule):
                     hip_spans = hip_branch_spans(ctx.source)
                 if any(a <= occ.start < b for a, b in hip_spans):
                     continue
+            if occ.entry is None and b"#if" in ctx.source:
+                if tested is None:
+                    tested = condition_operand_spans(ctx.source)
+                if any(a <= occ.start < b for a, b in tested):
+                    continue  # `#ifdef CUDA_DRIVER_API`: a project's configuration macro, only tested
             if occ.entry is None:
                 if declared is None:
                     declared = ctx.declared_names
