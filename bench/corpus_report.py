@@ -97,22 +97,23 @@ def both_vendors(store: Path) -> dict[str, Any]:
 def part_throughput(label: str, store: Path) -> dict[str, Any]:
     """Pairs a build recorded, over the seconds from its first `gpuport build` start to its last record."""
     import datetime
-    import sqlite3
 
-    db = sqlite3.connect(f"{store.resolve().as_uri()}?mode=ro", uri=True)
-    builds = json.loads(db.execute("SELECT value FROM meta WHERE key='builds'").fetchone()[0])
-    n, last = db.execute("SELECT count(*), max(created_at) FROM pairs").fetchone()
-    levels = dict(db.execute("SELECT level, count(*) FROM pairs GROUP BY level").fetchall())
-    db.close()
-    first = datetime.datetime.fromisoformat(builds[0]["date"]).timestamp()
+    from gpuport.dataset.store import StoreReader
+
+    with StoreReader(store) as r:
+        builds = json.loads(r.meta().get("builds", "[]"))
+        pairs = r.pairs()
+    levels = Counter(p["level"] for p in pairs)
+    last = max((p["created_at"] for p in pairs), default=0.0)
+    first = datetime.datetime.fromisoformat(builds[0]["date"]).timestamp() if builds else last
     span = max(1.0, last - first)
-    m = builds[0].get("machine", {})
+    m = builds[0].get("machine", {}) if builds else {}
     return {
         "label": label,
-        "pairs": n,
-        "levels": levels,
+        "pairs": len(pairs),
+        "levels": dict(levels),
         "seconds": round(span),
-        "pairs_per_hour": round(n / span * 3600),
+        "pairs_per_hour": round(len(pairs) / span * 3600),
         "cpus": m.get("host_cpus"),
         "hipcc": m.get("toolchains", {}).get("hipcc", {}).get("path"),
         "gpus": m.get("gpus"),
@@ -131,6 +132,7 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument(
         "--publish-log", type=Path, default=None, help="output of `gpuport publish ... --dry-run`"
     )
+    ap.add_argument("--note", type=Path, default=None, help="a markdown section appended as it is")
     args = ap.parse_args(argv)
     prov = provenance()
     manifest = json.loads((args.corpus / "corpus-manifest.json").read_text())
@@ -285,6 +287,8 @@ folder (tests/test_corpus.py does the same on a store it builds).
     if args.publish_log is not None:
         text += "\n`gpuport publish EXPORT --repo USER/gpuport-corpus --dry-run` (offline):\n\n```\n"
         text += args.publish_log.read_text().strip() + "\n```\n"
+    if args.note is not None:
+        text += "\n" + args.note.read_text().strip() + "\n"
     path = RESULTS / "corpus.md"
     path.write_text(text)
     print(f"wrote {path}")

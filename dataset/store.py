@@ -694,13 +694,14 @@ class Store:
             raise
         return pair_id
 
-    def merge_from(self, other: str | Path) -> dict[str, int]:
+    def merge_from(self, other: str | Path, only: set[str] | None = None) -> dict[str, int]:
         """Copy in the pairs of another store (built on another machine: the device's 16 cores, a CPU box
         with hipcc) that this one lacks or holds at a lower level, each with its task, evidence and runs,
         and append the other store's build records. One transaction: a crash leaves this store as it was.
 
         Pairs are matched by pair_key (target, CUDA hash, spec); a pair this store already holds at the
-        same or a higher level is kept, whatever the other says. Returns counts: copied, replaced, kept.
+        same or a higher level is kept, whatever the other says. `only`: just these pair keys (a sample).
+        Returns counts: copied, replaced, kept.
         """
         src_path = Path(other)
         if src_path.resolve() == self.path.resolve():
@@ -717,6 +718,8 @@ class Store:
         self.db.execute("BEGIN IMMEDIATE")
         try:
             for prow in src.execute("SELECT * FROM pairs ORDER BY id"):
+                if only is not None and prow["pair_key"] not in only:
+                    continue
                 p = {k: prow[k] if k in prow.keys() else _ADDED_PAIR_COLUMNS.get(k) for k in pair_cols}
                 mine = self.db.execute(
                     "SELECT id, level_rank FROM pairs WHERE pair_key=?", (p["pair_key"],)

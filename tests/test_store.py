@@ -357,6 +357,15 @@ def test_merge_copies_missing_and_better_pairs_and_keeps_the_rest(tmp_path: Path
         assert cpu.merge_from(tmp_path / "device.db") == {"copied": 0, "replaced": 0, "kept": 3}
         with pytest.raises(StoreError):
             cpu.merge_from(tmp_path / "cpu.db")
+    # A sample: only the named pair keys.
+    with Store(tmp_path / "sample.db") as sample:
+        key = pair_key("sycl", b.cuda_hash, b.spec)
+        assert sample.merge_from(tmp_path / "device.db", only={key}) == {
+            "copied": 1,
+            "replaced": 0,
+            "kept": 0,
+        }
+        assert [(r["task"], r["target"]) for r in sample.pairs()] == [("b", "sycl")]
     # Through the CLI, into a new store.
     out = subprocess.run(
         [sys.executable, "-m", "gpuport", "merge", str(tmp_path / "new.db"), str(tmp_path / "device.db")],
