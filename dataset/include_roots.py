@@ -23,7 +23,8 @@ _NEEDS: dict[str, tuple[str, ...]] = {
     "pybind11": ("pybind11",),
     "python": ("Python.h",),
 }
-_INCLUDE = re.compile(rb'^[ \t]*#[ \t]*include[ \t]*[<"]([^>"\n]+)[>"]', re.MULTILINE)
+# An include line: (the opening `<` or `"`, the name). The corpus sources (dataset/sources) use it too.
+INCLUDE = re.compile(rb'^[ \t]*#[ \t]*include[ \t]*([<"])([^>"\n]+)[>"]', re.MULTILINE)
 
 
 def needed(datas: Iterable[bytes]) -> list[str]:
@@ -31,8 +32,8 @@ def needed(datas: Iterable[bytes]) -> list[str]:
     includes pybind11 and Python through torch/extension.h, so torch brings both."""
     found: set[str] = set()
     for data in datas:
-        for m in _INCLUDE.finditer(data):
-            name = m.group(1).decode("utf-8", "replace").strip()
+        for m in INCLUDE.finditer(data):
+            name = m.group(2).decode("utf-8", "replace").strip()
             first = name.split("/", 1)[0]
             for root, heads in _NEEDS.items():
                 if first in heads or name in heads:

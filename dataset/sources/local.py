@@ -146,7 +146,6 @@ def cuda_files(root: Path) -> list[Path]:
 # Folders a unit's `<...>`/`"..."` includes are also searched in, when the tree has them at its root or one
 # level down: where projects keep the headers their build passes with -I (csrc/ for torch extensions).
 CONVENTIONAL_INCLUDE_DIRS = ("include", "inc", "common", "Common", "src", "csrc")
-_INCLUDE = re.compile(rb'^[ \t]*#[ \t]*include[ \t]*([<"])([^>"\n]+)[>"]', re.MULTILINE)
 
 
 def conventional_include_dirs(root: Path) -> list[Path]:
@@ -175,7 +174,7 @@ def included_files(units: list[Path], search: list[Path], root: Path) -> list[Pa
             data = read_regular(cur, root, MAX_FILE_BYTES)
         except (Refused, OSError):
             continue
-        for m in _INCLUDE.finditer(data):
+        for m in include_roots.INCLUDE.finditer(data):
             quoted, name = m.group(1) == b'"', m.group(2).decode("utf-8", "replace").strip()
             if name.startswith("/"):
                 continue

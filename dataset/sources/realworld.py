@@ -66,7 +66,6 @@ LICENCE_COPY = "ORIGIN_LICENSE"
 # Flags every build of the corpus shares (projects.toml's header): extended lambdas and relaxed constexpr.
 COMMON_FLAGS = ("--extended-lambda", "--expt-relaxed-constexpr")
 
-_INCLUDE = re.compile(rb'^[ \t]*#[ \t]*include[ \t]*([<"])([^>"\n]+)[>"]', re.MULTILINE)
 _LIB_HEADERS = (("cublas", "cublas"), ("cufft", "cufft"), ("curand", "curand"), ("cusparse", "cusparse"))
 
 
@@ -116,7 +115,7 @@ def _slug(text: str, keep: int = 40) -> str:
 def _libs(datas: Iterable[bytes]) -> list[str]:
     found = set()
     for data in datas:
-        for m in _INCLUDE.finditer(data):
+        for m in include_roots.INCLUDE.finditer(data):
             name = m.group(2).decode("utf-8", "replace").lower()
             for key, lib in _LIB_HEADERS:
                 if Path(name).name.startswith(key):
@@ -290,7 +289,7 @@ def _included_units(units: list[Path], root: Path) -> dict[Path, str]:
             data = read_regular(u, root, MAX_FILE_BYTES)
         except (Refused, OSError):
             continue
-        for m in _INCLUDE.finditer(data):
+        for m in include_roots.INCLUDE.finditer(data):
             name = m.group(2).decode("utf-8", "replace").strip()
             if m.group(1) != b'"' or not name.endswith(".cu"):
                 continue
