@@ -3,9 +3,10 @@
 # so that each call's carried files fit its 64 MiB (see bench/results/corpus.md for the whole procedure).
 #
 #   bash bench/corpus_device.sh stage            # carry .hiptc/hiptc.part-00 .devrun/real.tar.xz
-#   bash bench/corpus_device.sh build SECONDS [TASKS_FILE[:SECONDS] ...]   (SASS/AMD ISA off: the store
+#   bash bench/corpus_device.sh build SECONDS [TASKS_FILE[:SECONDS[:LEVEL]] ...]   (SASS/AMD ISA off: the store
 #                                                must come back through the call's 64 MiB)
 #                                                # carry .hiptc/hiptc.part-01 .hiptc/hipcc .whl .devrun
+#                                                # (.devrun may hold real-more.tar.xz: more real-code tasks)
 #
 # stage keeps the first half of the packed HIP toolchain (scripts/pack_hipcc.sh) and the real-code corpus
 # in /opt/gp, which lasts while the machine stays warm; build unpacks the toolchain, installs gpuport and
@@ -13,6 +14,9 @@
 # (`gpuport augment`, same seed) keeping those that `gpuport corpus clean` kept here
 # (.devrun/augment-kept.txt), then runs `gpuport build` for SECONDS at most over the tasks named in
 # TASKS_FILE (one per line; default: all), resuming the store /opt/gp/corpus.db, and returns the store.
+# LEVEL is the list's --max-level (default compiles); `runs-equal` also runs the CUDA original and the HIP
+# translation (nvcc through the HIP-on-CUDA headers) on the H200, eight programs at a time on the GPU
+# (--gpu-share 8, so no time ratios), one timed run each; SYCL pairs stop at compiles (no acpp there).
 set -uo pipefail
 G=/opt/gp
 OUT=${OUT:-/tmp/out}
@@ -53,14 +57,28 @@ export PYTHONPATH=/tmp/site PATH=$G/bin:$PATH GPUPORT_SYCL_INCLUDE=$G/sycl/inclu
 
 # The corpus: the real-code tasks as staged, the generated ones made again here.
 if [ ! -d "$G/corpus" ]; then
-  rm -rf "$G/aug-all" && python3 -m gpuport augment --n 6000 --seed 0 --out "$G/aug-all" > "$G/augment.log" 2>&1
   mkdir -p "$G/corpus" && mv "$G/real/corpus/"* "$G/corpus/" && mkdir -p "$G/corpus/augment"
+  # Without augment-kept.txt the call builds real code only: no generated tasks are made.
+  [ -f .devrun/augment-kept.txt ] && python3 -m gpuport augment --n 6000 --seed 0 --out "$G/aug-all" > "$G/augment.log" 2>&1
   missing=0
-  while read -r rel; do  # rel = augment/<domain>/<task>
+  [ -f .devrun/augment-kept.txt ] && while read -r rel; do  # rel = augment/<domain>/<task>
     src="$G/aug-all/${rel#augment/}"
     if [ -d "$src" ]; then mkdir -p "$G/corpus/$(dirname "$rel")" && mv "$src" "$G/corpus/$rel"; else missing=$((missing+1)); fi
   done < .devrun/augment-kept.txt
   echo "generated tasks kept: $(find "$G/corpus/augment" -mindepth 2 -maxdepth 2 -type d | wc -l), not regenerated: $missing"
+fi
+
+# Real-code tasks made after the stage call (a second source list) travel in a build call as
+# .devrun/real-more.tar.xz (same layout as real.tar.xz); tasks already in the corpus are kept as they are.
+if [ -f .devrun/real-more.tar.xz ] && [ ! -f "$G/more.done" ]; then
+  rm -rf "$G/more" && mkdir -p "$G/more" && tar -xJf .devrun/real-more.tar.xz -C "$G/more"
+  added=0
+  for t in "$G"/more/corpus/*/*; do
+    rel=${t#"$G/more/corpus/"}
+    [ -e "$G/corpus/$rel" ] && continue
+    mkdir -p "$G/corpus/$(dirname "$rel")" && mv "$t" "$G/corpus/$rel" && added=$((added+1))
+  done
+  touch "$G/more.done"; echo "real-code tasks added from real-more.tar.xz: $added"
 fi
 
 # A quick proof that the carried hipcc works here before spending the call on it.
@@ -90,15 +108,18 @@ fi
 echo "isolation: ${isolation[*]:-bwrap}"
 # Each TASKS_FILE[:SECONDS] in turn (a cap keeps a slow list from starving the next), the last gets the rest.
 for item in "${task_lists[@]}"; do
-  file=${item%%:*} cap=${item#*:}; [ "$cap" = "$item" ] && cap=
+  IFS=: read -r file cap level <<< "$item"
+  level=${level:-compiles}
+  level_args=(--max-level "$level")
+  [ "$level" = compiles ] || level_args+=(--repeat 1 --gpu-share 8)
   left=$(( budget - ($(date +%s) - start) - 40 ))
   [ -n "$cap" ] && [ "$cap" -lt "$left" ] && left=$cap
   [ "$left" -gt 10 ] || break
   case "$file" in /*) ;; *) file=$repo/$file ;; esac  # named from the checkout; we are in $G now
   tasks_arg=(); [ -f "$file" ] && tasks_arg=(--tasks "$(paste -sd, "$file")")
-  echo "building $file for ${left}s"
+  echo "building $file for ${left}s (${level_args[*]})"
   timeout -s TERM -k 20 "$left" python3 -m gpuport build --suite "$G/corpus" --to hip,sycl \
-    --store "$G/corpus.db" -j "$(nproc)" --max-level compiles --no-acpp --no-isa --no-progress "${isolation[@]}" \
+    --store "$G/corpus.db" -j "$(nproc)" "${level_args[@]}" --no-acpp --no-isa --no-progress "${isolation[@]}" \
     --compile-cache "$G/cc" "${tasks_arg[@]}" >> "$G/build.log" 2>&1
   echo "build rc=$?"
 done

@@ -61,6 +61,7 @@ sys.path.insert(0, str(HERE / "realworld"))
 import cache as corpus  # noqa: E402  (bench/realworld/cache.py)
 from classify import classify  # noqa: E402  (bench/realworld/classify.py)
 from common import RESULTS, provenance, write_json  # noqa: E402
+from gpuport.dataset.toolchains import hip_extra_include  # noqa: E402
 from gpuport.transpile.tree import within  # noqa: E402
 
 PROJECTS = HERE / "realworld" / "projects.toml"
@@ -173,9 +174,12 @@ def compile_cmd(
         std = [] if unit.suffix == ".c" else ["-std=c++17"]
         # -fsyntax-only: the front end for host and gfx90a device code, as the suite's HIP checks do (the
         # back end adds minutes over the corpus and finds nothing a translation changes).
+        # hipBLAS/hipCUB/rocThrust headers Debian 12 lacks, where setup.sh unpacked them (both tools alike).
+        extra = hip_extra_include()
+        lib = ["-isystem", str(extra[0])] if extra else []
         return [
             "hipcc", *std, "--offload-arch=gfx90a", *lang_flags(unit, tool), "-fsyntax-only", str(unit),
-            "-w", *d, *i,
+            "-w", *d, *i, *lib,
         ]  # fmt: skip
     if tool == "sycl-typecheck":
         assert sycl_inc is not None
@@ -367,10 +371,13 @@ class Harness:
             self.tools.remove("hipify-perl")
 
     def tool_extra(self, tool: str) -> str:
+        # The HIP columns also depend on which ROCm library headers hipcc finds (hip_extra_include).
+        extra = hip_extra_include()
+        hip_libs = f"/hiplibs:{extra[1]}" if extra else ""
         if tool.startswith("gpuport"):
-            return self.fp + (f"/acpp:{self.acpp}" if tool == "gpuport-sycl" else "")
+            return self.fp + (f"/acpp:{self.acpp}" if tool == "gpuport-sycl" else hip_libs)
         if tool == "hipify-perl":
-            return self.hipify_hash
+            return self.hipify_hash + hip_libs
         return "nvcc"
 
     def cached(self, key: str) -> dict[str, Any] | None:

@@ -547,6 +547,9 @@ def compile_hip_amd_stage(job: PairJob, tr: Translated) -> list[Compiled]:
     env = {"HIP_PLATFORM": "amd"}
     flags, _ = hipcc_flags(tuple(absolute_includes(job.task.build_flags, tr.src_dir)))
     base = [str(m.hipcc.path), "-std=c++17", "-O2", *flags, f"-I{tr.src_dir}"]
+    if m.hipcc.details.get("extra_include"):
+        # hipBLAS/hipCUB/rocThrust... headers Debian 12's ROCm lacks (toolchains.hip_extra_include)
+        base += ["-isystem", str(m.hipcc.details["extra_include"])]
     archs = list(o.amd_archs)
     results: dict[str, tuple[bool, Path | None, list[tuple[str, str, sandbox.SandboxResult]]]] = {}
     if len(archs) > 1:
@@ -874,7 +877,8 @@ def _run_pair(job: PairJob, original: Compiled | None, start: float, shared: dic
     run_binary: Compiled | None = None
     if job.target == "hip":
         compiled += cached_stage(
-            "hip-amd", job, tr.src_dir, [m.hipcc.label(), list(o.amd_archs)], False,
+            "hip-amd", job, tr.src_dir, [m.hipcc.label(), list(o.amd_archs), m.hipcc.details.get("extra_headers")],
+            False,
             lambda: compile_hip_amd_stage(job, tr),
         )  # fmt: skip
         if m.can_run_cuda and o.wants("runs-equal") and job.task.link:

@@ -107,6 +107,29 @@ def nvcc() -> Toolchain:
     return Toolchain("nvcc", path, m.group(1), True)
 
 
+HIP_EXTRA_INCLUDE_ENV = "GPUPORT_HIP_EXTRA_INCLUDE"
+HIP_EXTRA_DEFAULT = Path("/usr/local/share/gpuport/rocm-extra")
+
+
+def hip_extra_include() -> tuple[Path, str] | None:
+    """(include folder, what it holds) of the ROCm library headers Debian 12 lacks (hipBLAS, hipSOLVER, hipFFT,
+    hipCUB, rocThrust, rocPRIM; scripts/setup.sh unpacks them from Debian 13's -dev packages), or None.
+
+    They sit in a folder of their own, added to the pipeline's hipcc calls with -isystem, so no other
+    compiler on the machine sees them (rocThrust's `thrust/` would shadow nothing for nvcc, but g++'s SYCL
+    type-check must not find it). $GPUPORT_HIP_EXTRA_INCLUDE names another such folder (one holding
+    `include/` and `VERSIONS`), or `none` to leave them out.
+    """
+    root = os.environ.get(HIP_EXTRA_INCLUDE_ENV)
+    if root == "none":
+        return None
+    base = Path(root) if root else HIP_EXTRA_DEFAULT
+    versions = base / "VERSIONS"
+    if not (base / "include").is_dir() or not versions.is_file():
+        return None
+    return base / "include", versions.read_text().strip()
+
+
 @functools.cache
 def hipcc() -> Toolchain:
     """Debian's hipcc driving clang for AMD targets (HIP_PLATFORM=amd, else it picks nvcc)."""
@@ -123,6 +146,9 @@ def hipcc() -> Toolchain:
             "hipcc", path, None, False, f"`hipcc --version` printed no HIP version: {out[-200:]}"
         )
     details = {"clang": clang.group(1) if clang else None, "platform": "amd"}
+    extra = hip_extra_include()
+    if extra is not None:
+        details["extra_include"], details["extra_headers"] = str(extra[0]), extra[1]
     return Toolchain("hipcc", path, hip.group(1), True, details=details)
 
 

@@ -30,6 +30,39 @@ if [ -n "$missing" ]; then
   DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq --no-install-recommends $missing >/dev/null
 fi
 
+# ROCm library headers Debian 12 lacks (hipBLAS, hipSOLVER, hipFFT, hipCUB, rocThrust, rocPRIM), from Debian 13's
+# -dev packages: unpacked (never installed: their runtime dependencies are not needed for `hipcc -c`) into
+# a folder of their own that the pipeline's hipcc calls add with -isystem (dataset/toolchains.py), so a
+# translation of a cuBLAS/CUB/Thrust unit is checked by the compiler instead of failing on a missing header.
+# Pinned by sha256 (Debian 13's Packages index); nothing else on the machine sees these headers.
+EXTRA=/usr/local/share/gpuport/rocm-extra
+if [ ! -f "$EXTRA/VERSIONS" ]; then
+  tmp=$(mktemp -d)
+  ok=1
+  while read -r path sha; do
+    deb="$tmp/$(basename "$path")"
+    if curl -fsS --retry 2 -o "$deb" "http://deb.debian.org/debian/$path" && echo "$sha  $deb" | sha256sum -c --quiet; then
+      dpkg -x "$deb" "$tmp/root"
+    else
+      echo "setup: could not fetch $path (HIP library headers stay missing)"; ok=0
+    fi
+  done <<'DEBS'
+pool/main/h/hipblas/libhipblas-dev_5.5.1-4_amd64.deb c1316103de353fbff558ec862ec3240eca02e8b9ef78dd9c29c912f8c9801c64
+pool/main/h/hipsolver/libhipsolver-dev_5.5.1-8_amd64.deb 68bde822ac4ed62f58d70e97a9e380270e8944f8b49386be4ab25829f966e9af
+pool/main/h/hipfft/libhipfft-dev_6.1.2-3_amd64.deb f2b47ff80a29ebadbfebfa8894429470db89b0d4bd179d9dfbc6b8fc92d1259b
+pool/main/h/hipcub/libhipcub-dev_5.7.1-3_all.deb acfa310b47946ba6e3fbd16195689310d93e779336458dfd5f8c590aaaf45ef2
+pool/main/r/rocthrust/librocthrust-dev_5.7.1-3_all.deb 7dc463d3e68981c99cd6e94d9c5fef26b1b2237d05d23542b7cdf791e45fe32c
+pool/main/r/rocprim/librocprim-dev_5.7.1-2_all.deb ac6157956c9bb07146ebbdb68e0e5552696877caa78a630c0bc7d384926cf0ec
+DEBS
+  if [ "$ok" = 1 ]; then
+    $SUDO mkdir -p "$EXTRA"
+    $SUDO cp -r "$tmp/root/usr/include" "$EXTRA/"
+    echo "hipblas 5.5.1 hipsolver 5.5.1 hipfft 6.1.2 hipcub 5.7.1 rocthrust 5.7.1 rocprim 5.7.1 (Debian 13 -dev packages)" \
+      | $SUDO tee "$EXTRA/VERSIONS" >/dev/null
+  fi
+  rm -rf "$tmp"
+fi
+
 # torch first, as a CPU build: peft (the fine-tuning extra) depends on torch, and left to itself pip would
 # fetch a multi-gigabyte CUDA build. A CPU build lies on disk on the machines of this workplace.
 if ! $PY -c "import torch" 2>/dev/null; then

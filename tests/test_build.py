@@ -341,3 +341,18 @@ def test_the_sycl_headers_can_be_named_by_environment(
     assert toolchains.sycl_include_dir() == tmp_path
     monkeypatch.setenv(toolchains.SYCL_INCLUDE_ENV, str(tmp_path / "missing"))
     assert toolchains.sycl_include_dir() != tmp_path / "missing"
+
+
+def test_the_extra_hip_library_headers_are_found_only_when_complete(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """hipBLAS/hipCUB/rocThrust headers (Debian 13's, unpacked by setup.sh) count only with their VERSIONS
+    record, which goes into the hipcc toolchain's details and so into the compile cache's key."""
+    monkeypatch.setenv(toolchains.HIP_EXTRA_INCLUDE_ENV, str(tmp_path))
+    assert toolchains.hip_extra_include() is None  # no include/ yet
+    (tmp_path / "include" / "hipblas").mkdir(parents=True)
+    assert toolchains.hip_extra_include() is None  # no VERSIONS: a half-finished unpack
+    (tmp_path / "VERSIONS").write_text("hipblas 5.5.1\n")
+    assert toolchains.hip_extra_include() == (tmp_path / "include", "hipblas 5.5.1")
+    monkeypatch.setenv(toolchains.HIP_EXTRA_INCLUDE_ENV, "none")
+    assert toolchains.hip_extra_include() is None
