@@ -410,6 +410,8 @@ def translate_stage(job: PairJob) -> Translated:
     """Translate the task folder into the pair's scratch folder; `ok` means no CUDA left and it parses."""
     from .. import api
     from ..transpile import parse
+    from ..transpile.report import EXIT_UNCONVERTED
+    from . import reach
 
     out = Path(job.workdir) / job.target / "src"
     if out.exists():
@@ -417,7 +419,7 @@ def translate_stage(job: PairJob) -> Translated:
     report = api.translate_tree(job.task.path, out, to=job.target, hip_version=job.options.hip_version)
     by_input = {f.path: f for f in report.files}
     sources, notes, files = [], [], {}
-    ok = report.exit_code == 0
+    ok = report.exit_code in (0, EXIT_UNCONVERTED)  # unconverted references: decided below, per file
     for rel in job.task.sources:
         fr = by_input.get(Path(rel).as_posix())
         if fr is None or fr.output is None:
@@ -441,9 +443,25 @@ def translate_stage(job: PairJob) -> Translated:
         # tree-sitter-cuda misreads some valid C++ (casts inside macro arguments): a compiler that accepts
         # the translation overrules it (see _run_pair).
         notes.append(f"tree-sitter-cuda finds {new_errors} syntax error region(s) the input did not have")
-    unconverted = report.totals.total_unconverted
+    # CUDA left in a header this build never compiles (the CUDA side of a dual-source project, another
+    # vendor's shim) is not left in the build: count only the files the sources reach (dataset/reach.py).
+    reached = reach.reached_files(out, sources, job.task.build_flags, job.target)
+    unconverted, elsewhere = 0, []
+    for fr in report.files:
+        left = fr.stats.total_unconverted
+        if not left:
+            continue
+        if fr.output is not None and (out / fr.output).resolve() not in reached:
+            elsewhere.append(f"{fr.path} ({left})")
+        else:
+            unconverted += left
     if unconverted:
         notes.append(f"{unconverted} CUDA reference(s) left unconverted")
+        ok = False
+    if elsewhere:
+        notes.append(
+            f"CUDA references left in files the {job.target.upper()} build does not compile: {', '.join(elsewhere)}"
+        )
     for fr in report.files:
         if fr.error:
             notes.append(f"{fr.path}: {fr.error}")

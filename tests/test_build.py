@@ -3,6 +3,7 @@ path exercised with real host programs (this machine has no GPU; the GPU path is
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import shutil
 import subprocess
@@ -19,6 +20,7 @@ from gpuport.dataset.build import (
     _run_and_compare,
     build,
     gpu_slot,
+    translate_stage,
 )
 from gpuport.dataset.store import Store, pair_key, tree_hash
 from gpuport.dataset.suite import Task
@@ -356,3 +358,32 @@ def test_the_extra_hip_library_headers_are_found_only_when_complete(
     assert toolchains.hip_extra_include() == (tmp_path / "include", "hipblas 5.5.1")
     monkeypatch.setenv(toolchains.HIP_EXTRA_INCLUDE_ENV, "none")
     assert toolchains.hip_extra_include() is None
+
+
+def test_cuda_left_in_a_header_the_build_never_compiles_does_not_hold_the_pair_back(tmp_path: Path) -> None:
+    """A dual-source project's CUDA-side error helper (`#ifdef __HIPCC__ ... #else #include
+    "errors_cuda.h"`) keeps driver-API names HIP lacks; the HIP build never includes it."""
+    task_dir = tmp_path / "task"
+    task_dir.mkdir()
+    (task_dir / "main.cu").write_text(
+        '#include "errors.h"\n__global__ void k(float *x) { x[threadIdx.x] = 1.0f; }\n'
+        "int main() { float *d; cudaMalloc(&d, 4); k<<<1, 1>>>(d); return 0; }\n"
+    )
+    (task_dir / "errors.h").write_text(
+        '#pragma once\n#ifdef __HIPCC__\n#include "errors_hip.h"\n#else\n#include "errors_cuda.h"\n#endif\n'
+    )
+    (task_dir / "errors_hip.h").write_text("#pragma once\n")
+    (task_dir / "errors_cuda.h").write_text(
+        "#pragma once\n#include <cuda.h>\nstatic int stub(CUresult r) { return r == CUDA_ERROR_STUB_LIBRARY; }\n"
+    )
+    job = dataclasses.replace(_job(task_dir, "hip"), workdir=str(tmp_path / "work"))
+    tr = translate_stage(job)
+    assert tr.ok, tr.notes
+    assert tr.unconverted == 0
+    assert any("errors_cuda.h" in n and "does not compile" in n for n in tr.notes), tr.notes
+    # The same name in the unit itself is left in the build.
+    (task_dir / "main.cu").write_text(
+        '#include "errors.h"\n#include <cuda.h>\nint main() { return CUDA_ERROR_STUB_LIBRARY; }\n'
+    )
+    tr = translate_stage(job)
+    assert not tr.ok and tr.unconverted >= 1, tr.notes

@@ -271,6 +271,48 @@ def hip_branch_spans(source: bytes) -> list[tuple[int, int]]:
     return [g.bodies()[i] for g in _conditional_groups(source) if (i := g.hip_branch()) is not None]
 
 
+# Macros the HIP compiler itself defines: a branch testing one is taken by every HIP build. Other HIP-looking
+# macros (`GGML_USE_HIP`, `USE_ROCM`) are a project's build switches, set only by its own HIP build.
+HIP_COMPILER_MACROS = frozenset({b"__HIPCC__", b"__HIP__", b"__HIP_PLATFORM_AMD__", b"__HIP_PLATFORM_HCC__"})
+_SIMPLE_TEST = re.compile(rb"\s*(!?)\s*(?:defined\s*\(?\s*(\w+)\s*\)?|(\w+))\s*")
+
+
+def untaken_branch_spans(
+    source: bytes, target: str, defines: frozenset[bytes] = frozenset()
+) -> list[tuple[int, int]]:
+    """Bodies of conditional branches a build of the translation for `target` ("hip" or "sycl") never
+    compiles, as far as a single-macro test decides it: `#if 0`; a CUDA library header's guard
+    (guarded_branch_spans); for HIP, the branches not taken on a test of a macro the HIP compiler defines
+    (`#ifdef __HIPCC__ ... #else <CUDA side>`) and the HIP side of a project's own switch that the build does
+    not define (`#ifdef GGML_USE_HIP`); for SYCL, every HIP side. Anything more complex counts as taken.
+    `defines` are the macros the task's flags define (-DNAME)."""
+    spans = list(guarded_branch_spans(source)) if b"#if" in source else []
+    for g in _conditional_groups(source):
+        kind, cond = g.branches[0][2], g.branches[0][3]
+        bodies = g.bodies()
+        if kind == b"if" and cond.strip() == b"0":
+            spans.append(bodies[0])
+            continue
+        m = _SIMPLE_TEST.fullmatch(cond) if kind in (b"if", b"ifdef", b"ifndef") else None
+        if m is None or (kind != b"if" and (m.group(1) or m.group(2))):
+            continue
+        name = m.group(2) or m.group(3)
+        if kind == b"if" and m.group(3) is not None:
+            continue  # `#if NAME`: its value, not whether it is defined, decides
+        if not _HIP_CONDITION.search(name):
+            continue
+        # A SYCL build defines no HIP macro; a HIP build, the compiler's and those the task's flags set.
+        defined = target == "hip" and (name in HIP_COMPILER_MACROS or name in defines)
+        negated = kind == b"ifndef" or bool(m.group(1))
+        # The first branch is taken when the test holds, and then no later one is; when it does not hold,
+        # the first is dead and which later one is taken depends on their own tests.
+        if defined != negated:
+            spans += bodies[1:]
+        else:
+            spans.append(bodies[0])
+    return spans
+
+
 # Include guards of CUDA library headers that keep their name in a translation (no target header defines
 # them): a branch `#ifdef CUBLAS_API_H_` (cuda-samples' helper_cuda.h: the library's error strings) is
 # compiled only when that CUDA header came first, which never happens in a HIP or SYCL build.
