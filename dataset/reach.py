@@ -21,7 +21,7 @@ from collections.abc import Iterable
 from pathlib import Path
 
 from ..transpile import parse
-from .include_roots import INCLUDE
+from .sources.local import included_files
 
 _DEFINE_FLAG = re.compile(r"-D([A-Za-z_]\w*)")
 
@@ -44,26 +44,11 @@ def defined_macros(flags: Iterable[str]) -> frozenset[bytes]:
 def reached_files(root: Path, sources: Iterable[Path], flags: Iterable[str], target: str) -> set[Path]:
     """Resolved paths of the files under root that compiling `sources` for `target` reads."""
     flags = list(flags)
-    root = root.resolve()
-    dirs = include_dirs(root, flags)
+    units = [Path(s).resolve() for s in sources]
     defines = defined_macros(flags)
-    todo = [Path(s).resolve() for s in sources]
-    seen: set[Path] = set()
-    while todo:
-        path = todo.pop()
-        if path in seen or not path.is_file() or not path.is_relative_to(root):
-            continue
-        seen.add(path)
-        text = path.read_bytes()
-        dead = parse.untaken_branch_spans(text, target, defines) if b"#if" in text else []
-        for m in INCLUDE.finditer(text):
-            if any(a <= m.start() < b for a, b in dead):
-                continue
-            name = m.group(2).decode("utf-8", "replace").strip()
-            search = ([path.parent] if m.group(1) == b'"' else []) + dirs
-            for d in search:
-                cand = (d / name).resolve()
-                if cand.is_file():
-                    todo.append(cand)
-                    break
-    return seen
+
+    def untaken(text: bytes) -> list[tuple[int, int]]:
+        return parse.untaken_branch_spans(text, target, defines) if b"#if" in text else []
+
+    headers = included_files(units, include_dirs(root, flags), root, untaken)
+    return {u for u in units if u.is_file()} | set(headers)

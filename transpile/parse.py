@@ -286,7 +286,7 @@ def untaken_branch_spans(
     (`#ifdef __HIPCC__ ... #else <CUDA side>`) and the HIP side of a project's own switch that the build does
     not define (`#ifdef GGML_USE_HIP`); for SYCL, every HIP side. Anything more complex counts as taken.
     `defines` are the macros the task's flags define (-DNAME)."""
-    spans = list(guarded_branch_spans(source)) if b"#if" in source else []
+    spans: list[tuple[int, int]] = []
     for g in _conditional_groups(source):
         kind, cond = g.branches[0][2], g.branches[0][3]
         bodies = g.bodies()
@@ -299,11 +299,14 @@ def untaken_branch_spans(
         name = m.group(2) or m.group(3)
         if kind == b"if" and m.group(3) is not None:
             continue  # `#if NAME`: its value, not whether it is defined, decides
+        negated = kind == b"ifndef" or bool(m.group(1))
+        if name in CUDA_LIBRARY_GUARDS and not negated:
+            spans.append((g.branches[0][0], bodies[0][1]))  # as guarded_branch_spans: the test, then its body
+            continue
         if not _HIP_CONDITION.search(name):
             continue
         # A SYCL build defines no HIP macro; a HIP build, the compiler's and those the task's flags set.
         defined = target == "hip" and (name in HIP_COMPILER_MACROS or name in defines)
-        negated = kind == b"ifndef" or bool(m.group(1))
         # The first branch is taken when the test holds, and then no later one is; when it does not hold,
         # the first is dead and which later one is taken depends on their own tests.
         if defined != negated:

@@ -15,7 +15,7 @@ from __future__ import annotations
 import hashlib
 import re
 import subprocess
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -161,9 +161,15 @@ def conventional_include_dirs(root: Path) -> list[Path]:
     return dirs
 
 
-def included_files(units: list[Path], search: list[Path], root: Path) -> list[Path]:
+def included_files(
+    units: list[Path],
+    search: list[Path],
+    root: Path,
+    untaken: Callable[[bytes], list[tuple[int, int]]] | None = None,
+) -> list[Path]:
     """The headers the units include, transitively, that exist inside root (resolved, sorted): quoted
-    names from the including file's folder first, then (quoted and `<...>`) from the search folders."""
+    names from the including file's folder first, then (quoted and `<...>`) from the search folders.
+    `untaken(text)` gives spans of a file whose include lines are not followed (branches a build skips)."""
     seen: set[Path] = set()
     stack = [u.resolve() for u in units]
     firsts = set(stack)
@@ -174,7 +180,10 @@ def included_files(units: list[Path], search: list[Path], root: Path) -> list[Pa
             data = read_regular(cur, root, MAX_FILE_BYTES)
         except (Refused, OSError):
             continue
+        skipped = untaken(data) if untaken is not None else []
         for m in include_roots.INCLUDE.finditer(data):
+            if skipped and any(a <= m.start() < b for a, b in skipped):
+                continue
             quoted, name = m.group(1) == b'"', m.group(2).decode("utf-8", "replace").strip()
             if name.startswith("/"):
                 continue
