@@ -50,6 +50,7 @@ CUDA_NAME = re.compile(
     r"cusolver\w*|CUSOLVER\w*|cudnn\w*|CUDNN\w*|nvrtc\w*|NVRTC\w*|nvtx\w*|__nv_\w+)"
 )
 _IDENT_CHARS = frozenset(b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_")
+_WORD = re.compile(rb"[A-Za-z_]\w*")
 # bytes.translate table: identifier bytes stay, every other byte becomes a space.
 _TO_SPACE = bytes(c if c in _IDENT_CHARS else 0x20 for c in range(256))
 # CUDA_NAME over a space-separated list of tokens.
@@ -292,6 +293,21 @@ class RuleContext:
             if c in symbols and symbols[c].sycl_name() is None and a not in symbols
         }
 
+    @cached_property
+    def paste_macros(self) -> dict[str, str]:
+        """Macros pasting a CUDA prefix onto their argument (`#define cuda( fn ) ... (cuda##fn)`), defined
+        here or (tree translation) in another file: name -> prefix (parse.paste_macro_defs)."""
+        if b"##" not in self.source and not self.options.paste_macros:
+            return {}
+        return {**dict(self.options.paste_macros), **ts.paste_macro_defs(self.source)}
+
+    @cached_property
+    def paste_sites(self) -> dict[int, str]:
+        """Calls of those macros that name an API by its suffix (`cuda(Malloc(&p, n))`): the suffix's
+        offset -> the CUDA name it stands for (`cudaMalloc`). GP313 drops the paste from the macro, so the
+        suffix is an occurrence of that name and the rules translate the call."""
+        return ts.paste_call_sites(self.source, self.paste_macros) if self.paste_macros else {}
+
     @property
     def root(self) -> Node:
         return self.tree.root_node
@@ -327,11 +343,24 @@ class RuleContext:
     @cached_property
     def dead_branches(self) -> list[tuple[int, int]]:
         """Spans of `#ifdef CUBLAS_API_H_`-style branches (parse.guarded_branch_spans): code compiled only
-        after a CUDA library header, so never in a translation; names there are not left unconverted."""
-        return ts.guarded_branch_spans(self.source) if b"#if" in self.source else []
+        after a CUDA library header, so never in a translation; and the CPU side of a CUDA-off switch
+        (`#ifdef NO_CUDA`, parse.cuda_off_branch_spans), whose stand-ins carry CUDA's names. Names there
+        are not left unconverted."""
+        if b"#if" not in self.source:
+            return []
+        return ts.guarded_branch_spans(self.source) + self._cuda_off_branches
 
     def in_dead_branch(self, pos: int) -> bool:
         return any(a <= pos < b for a, b in self.dead_branches)
+
+    @cached_property
+    def _cuda_off_branches(self) -> list[tuple[int, int]]:
+        return ts.cuda_off_branch_spans(self.source) if b"#if" in self.source else []
+
+    def in_cuda_off_branch(self, pos: int) -> bool:
+        """Inside the CPU side of a CUDA-off switch (`#ifdef NO_CUDA`): what is declared there is a
+        stand-in for CUDA's own name, which the rest of the file still means."""
+        return any(a <= pos < b for a, b in self._cuda_off_branches)
 
     @cached_property
     def declared_names(self) -> frozenset[str]:
@@ -356,6 +385,8 @@ class RuleContext:
                     self.options.target == "sycl" and _hip_branch(self, parent)
                 ):
                     continue  # `#ifndef __CUDACC__ inline float rsqrtf(...)`: never compiled by nvcc
+                if self.in_cuda_off_branch(parent.start_byte):
+                    continue  # `#ifdef NO_CUDA #define cudaMemcpyHostToDevice 0`: the CPU build's stand-in
                 if parent.type == "function_declarator" and _toolkit_polyfill(self, parent):
                     continue  # `#if __CUDACC_VER_MAJOR__ < 12 __device__ T __ldcs(...)`: CUDA's name elsewhere
                 found.add(occ.name)
@@ -397,7 +428,8 @@ class RuleContext:
         """Every use of a table name or CUDA-looking name in code, in document order."""
         aliases = self.api_aliases
         names = self.candidate_names + [a for a in aliases if a.encode() in self.identifiers]
-        if not names:
+        pasted = self.paste_sites
+        if not names and not pasted:
             return []
         symbols = self.tables.symbols
         source = self.source
@@ -415,12 +447,19 @@ class RuleContext:
                 ):
                     positions.append((pos, name))
                 pos = find(raw_name, end)
+        for pos in pasted:
+            m = _WORD.match(source, pos)
+            if m is not None:
+                positions.append((pos, m.group(0).decode("ascii")))
         positions.sort()
         raw_cache: dict[tuple[int, int], set[int]] = {}
         child_spans: dict[tuple[int, int], list[tuple[int, int]]] = {}
         result: list[Occurrence] = []
         root = self.root
+        cuda_off = self._cuda_off_branches
         for start, name in positions:
+            if cuda_off and any(a <= start < b for a, b in cuda_off):
+                continue  # `#ifdef NO_CUDA`: the CPU build's stand-ins carry CUDA's names; no CUDA here
             end = start + len(name)
             node = root.descendant_for_byte_range(start, end)
             if node is None:
@@ -428,7 +467,7 @@ class RuleContext:
             kind = node.type
             if _macro_parameter(node, name):
                 continue  # `#define IN_RANGE(x, min, max)`: the macro's own names, not CUDA's `min`
-            meant = aliases.get(name, name) if aliases else name
+            meant = pasted.get(start) or (aliases.get(name, name) if aliases else name)
             if kind in IDENT_TYPES and node.start_byte == start and node.end_byte == end:
                 if name in aliases and _defines_macro(node):
                     continue  # the alias's own `#define`

@@ -218,6 +218,8 @@ def _translate_source(
     diagnostics: list[Diagnostic] = []
     # A rule with trigger words runs only on files that mention one of them.
     mentioned = ctx.mentioned(trigger_words(options.target))
+    if ctx.paste_sites:  # `cuda(HostGetDevicePointer(...))` mentions cudaHostGetDevicePointer (GP313)
+        mentioned |= frozenset(full.encode() for full in ctx.paste_sites.values())
     rules = [
         r
         for r in rules_for(options.target)
@@ -244,7 +246,8 @@ def _translate_source(
                 )
             elif not diag.edits and diag.status is Status.UNCONVERTED and ctx.in_dead_branch(diag.start):
                 # Under `#ifdef CUBLAS_API_H_` (parse.CUDA_LIBRARY_GUARDS): compiled only after a CUDA
-                # library header, never in a translation; what is left there is not left in the build.
+                # library header, never in a translation; or on a CUDA-off switch's CPU side (`#ifdef
+                # NO_CUDA`). What is left there is not left in the build.
                 continue
             elif not diag.edits and (
                 diag.status is Status.UNCONVERTED
@@ -290,6 +293,8 @@ def _tree_free(ctx: RuleContext, rules: list[Rule]) -> bool:
     # Rules that run because of a trigger word act at that word: they need the tree.
     if ctx.candidate_names or any(rule.triggers or not rule.tree_free_ok for rule in rules):
         return False
+    if ctx.paste_sites:
+        return False  # `cuda(Malloc(...))`: the suffix is a CUDA name (GP313), renamed through the tree
     # Tree-free includes come from the lexical scan: it must be unambiguous for this file.
     return ctx.lexical_includes is not None
 

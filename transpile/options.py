@@ -142,6 +142,10 @@ class Options:
     # (ggml's `ggml_cuda_kernel_launch(kernel, params, args...)`), with that parameter's index: the kernels
     # this file passes to them become host launchers (GP263).
     kernel_launchers: tuple[tuple[str, int], ...] = ()
+    # Tree translation: function-like macros other files define to paste a CUDA API prefix onto their
+    # argument (the CUDA Handbook's `#define cuda( fn ) ... (cuda##fn)` in chError.h) that this file
+    # calls: name -> prefix. GP313 makes the calls name the API in full, so the rules translate them.
+    paste_macros: tuple[tuple[str, str], ...] = ()
 
     def key(self) -> str:
         """A stable string for cache keys (user_names excluded: they change with the tree, not the file;
@@ -167,6 +171,8 @@ class Options:
             base += f"|api-aliases:{self.api_aliases!r}"
         if self.kernel_launchers:
             base += f"|kernel-launchers:{self.kernel_launchers!r}"
+        if self.paste_macros:
+            base += f"|paste-macros:{self.paste_macros!r}"
         if self.dnn != "hipdnn":
             base += f"|dnn:{self.dnn}"
         return base

@@ -148,6 +148,57 @@ def api_alias_defs(data: bytes) -> dict[str, str]:
     return out
 
 
+# Prefixes of CUDA's C APIs that a project's error-check macro may paste onto its argument.
+PASTE_PREFIXES = frozenset({"cuda", "cu", "cublas", "cufft", "curand", "cusparse", "cusolverDn", "nvrtc"})
+_FUNCTION_DEFINE = re.compile(
+    rb"^[ \t]*#[ \t]*define[ \t]+([A-Za-z_]\w*)\([ \t]*([A-Za-z_]\w*)[ \t]*\)((?:[^\n]*\\\r?\n)*[^\n]*)",
+    re.MULTILINE,
+)
+
+
+def _pastes(body: bytes, param: bytes) -> Iterator[re.Match[bytes]]:
+    """`PREFIX ## param` in a macro body: group 1 is the prefix."""
+    return re.finditer(rb"\b([A-Za-z_]\w*)[ \t]*##[ \t]*" + re.escape(param) + rb"\b", body)
+
+
+def paste_macro_defs(data: bytes) -> dict[str, str]:
+    """Function-like macros a file defines that paste a CUDA API prefix onto their argument (the CUDA
+    Handbook's `#define cuda( fn ) ... (cuda##fn) ...`, called `cuda(Malloc(&p, n))`): name -> prefix."""
+    out: dict[str, str] = {}
+    if b"##" not in data:
+        return out
+    for m in _FUNCTION_DEFINE.finditer(data):
+        for p in _pastes(m.group(3), m.group(2)):
+            prefix = p.group(1).decode()
+            if prefix in PASTE_PREFIXES:
+                out[m.group(1).decode()] = prefix
+    return out
+
+
+def paste_spans(data: bytes, names: Iterable[str]) -> list[tuple[int, int, str]]:
+    """In every definition of the macros `names` (whatever prefix it pastes: a dual-source project's HIP
+    side pastes `hip##fn`), the `PREFIX ##` before the parameter: (start, end, prefix)."""
+    wanted = {n.encode() for n in names}
+    spans: list[tuple[int, int, str]] = []
+    for m in _FUNCTION_DEFINE.finditer(data):
+        if m.group(1) in wanted:
+            base = m.start(3)
+            for p in _pastes(m.group(3), m.group(2)):
+                spans.append((base + p.start(), base + p.end() - len(m.group(2)), p.group(1).decode()))
+    return spans
+
+
+def paste_call_sites(data: bytes, macros: dict[str, str]) -> dict[int, str]:
+    """Where calls of paste macros name a CUDA API by its suffix (`cuda(Malloc(&p, n))`): the suffix's
+    offset -> the whole CUDA name (`cudaMalloc`)."""
+    sites: dict[int, str] = {}
+    for name, prefix in macros.items():
+        pattern = re.compile(rb"\b" + re.escape(name.encode()) + rb"[ \t]*\([ \t\r\n]*([A-Z]\w*)[ \t]*\(")
+        for m in pattern.finditer(data):
+            sites[m.start(1)] = prefix + m.group(1).decode()
+    return sites
+
+
 def _mask_outside_directives(pattern: re.Pattern[bytes], source: bytes) -> bytes:
     """`pattern`'s matches blanked with spaces, except on preprocessor lines (the `#define` itself)."""
     out = bytearray(source)
@@ -284,7 +335,8 @@ def untaken_branch_spans(
     compiles, as far as a single-macro test decides it: `#if 0`; a CUDA library header's guard
     (guarded_branch_spans); for HIP, the branches not taken on a test of a macro the HIP compiler defines
     (`#ifdef __HIPCC__ ... #else <CUDA side>`) and the HIP side of a project's own switch that the build does
-    not define (`#ifdef GGML_USE_HIP`); for SYCL, every HIP side. Anything more complex counts as taken.
+    not define (`#ifdef GGML_USE_HIP`); for SYCL, every HIP side; for both, the CPU side of a CUDA-off switch
+    the flags do not set (`#ifdef NO_CUDA`, cuda_off_branch_spans). Anything more complex counts as taken.
     `defines` are the macros the task's flags define (-DNAME)."""
     spans: list[tuple[int, int]] = []
     for g in _conditional_groups(source):
@@ -303,6 +355,9 @@ def untaken_branch_spans(
         if name in CUDA_LIBRARY_GUARDS and not negated:
             spans.append((g.branches[0][0], bodies[0][1]))  # as guarded_branch_spans: the test, then its body
             continue
+        if _CUDA_OFF.fullmatch(name) and name not in defines:
+            spans += cuda_off_sides(g, negated)
+            continue
         if not _HIP_CONDITION.search(name):
             continue
         # A SYCL build defines no HIP macro; a HIP build, the compiler's and those the task's flags set.
@@ -316,12 +371,40 @@ def untaken_branch_spans(
     return spans
 
 
+# A project's switch for a build without CUDA (`NO_CUDA`, Caffe's `CPU_ONLY`): the side it guards is the CPU
+# build's, where a project may define stand-ins under CUDA's own names (the CUDA Handbook's chCUDA.h:
+# `#define cudaMemcpyHostToDevice 0`, `struct cudaDeviceProp { int major; ... }`). The CUDA build does not
+# take it, so a translation's build does not either, and nothing there is CUDA left unconverted.
+_CUDA_OFF = re.compile(rb"(?:\w+_)?(?:NO_?CUDA|CPU_ONLY|WITHOUT_CUDA|DISABLE_CUDA|CUDA_DISABLED)")
+
+
+def cuda_off_sides(group: _Group, negated: bool) -> list[tuple[int, int]]:
+    """The bodies of `group` a build without its CUDA-off macro skips: the `#ifdef NO_CUDA` body, or what
+    follows the `#ifndef NO_CUDA` body (its `#else`)."""
+    bodies = group.bodies()
+    return bodies[1:] if negated else bodies[:1]
+
+
+def cuda_off_branch_spans(source: bytes) -> list[tuple[int, int]]:
+    """The CPU-build sides of single-macro tests of a CUDA-off switch (`#ifdef NO_CUDA`, `#ifndef CPU_ONLY
+    ... #else`), as byte spans: code no CUDA build, and so no translation's build, compiles."""
+    spans: list[tuple[int, int]] = []
+    for g in _conditional_groups(source):
+        kind, cond = g.branches[0][2], g.branches[0][3]
+        m = _SIMPLE_TEST.fullmatch(cond) if kind in (b"if", b"ifdef", b"ifndef") else None
+        if m is None or (kind != b"if" and (m.group(1) or m.group(2))) or (kind == b"if" and m.group(3)):
+            continue
+        if _CUDA_OFF.fullmatch(m.group(2) or m.group(3)):
+            spans += cuda_off_sides(g, kind == b"ifndef" or bool(m.group(1)))
+    return spans
+
+
 # Include guards of CUDA library headers that keep their name in a translation (no target header defines
 # them): a branch `#ifdef CUBLAS_API_H_` (cuda-samples' helper_cuda.h: the library's error strings) is
 # compiled only when that CUDA header came first, which never happens in a HIP or SYCL build.
 CUDA_LIBRARY_GUARDS = frozenset(
     {b"CUBLAS_API_H_", b"_CUFFT_H_", b"CUSOLVER_COMMON_H_", b"NVJPEGAPI", b"NV_NPPIDEFS_H", b"CUSPARSEAPI",
-     b"CURAND_H_", b"__cuda_cuda_h__", b"CUDNN_H_", b"NV_NVTX_H"}
+     b"CURAND_H_", b"__cuda_cuda_h__", b"CUDNN_H_", b"NV_NVTX_H", b"CUBLAS_V2_H_", b"__NVRTC_H__"}
 )  # fmt: skip
 
 

@@ -37,7 +37,7 @@ from .includes import (
     spellings,
 )
 from .options import Options
-from .parse import api_alias_defs, qualifier_macro_defs
+from .parse import api_alias_defs, paste_macro_defs, qualifier_macro_defs
 from .report import FileReport, TreeReport
 from .rules.registry import PROJECT_PASSES
 from .safe_read import DEFAULT_MAX_FILE_SIZE, Refused, mode_bits, read_regular
@@ -146,6 +146,7 @@ class TreeFacts:
     qualifier_macros: dict[str, tuple[tuple[str, tuple[str, ...]], ...]] = field(default_factory=dict)
     all_qualifier_macros: tuple[tuple[str, tuple[str, ...]], ...] = ()  # the project pass reads every file
     api_aliases: dict[str, tuple[tuple[str, str], ...]] = field(default_factory=dict)  # Options.api_aliases
+    paste_macros: dict[str, tuple[tuple[str, str], ...]] = field(default_factory=dict)  # Options.paste_macros
     graph: IncludeGraph | None = None  # the include graph itself (the LLM fallback's order of files)
 
     def options_for(self, rel: str, options: Options) -> Options:
@@ -157,6 +158,7 @@ class TreeFacts:
         c_linkage = self.c_linkage.get(rel, ())
         qualifier_macros = self.qualifier_macros.get(rel, ())
         api_aliases = self.api_aliases.get(rel, ())
+        paste = self.paste_macros.get(rel, ())
         if (
             not renames
             and not runtime
@@ -167,6 +169,7 @@ class TreeFacts:
             and not c_linkage
             and options.qualifier_macros == qualifier_macros
             and not api_aliases
+            and not paste
         ):
             return options
         return replace(
@@ -180,6 +183,7 @@ class TreeFacts:
             c_linkage=c_linkage,
             qualifier_macros=qualifier_macros,
             api_aliases=api_aliases,
+            paste_macros=paste,
         )
 
 
@@ -282,6 +286,21 @@ def tree_model(contents: dict[str, bytes], out_names: dict[str, str], options: O
             )
             if seen_aliases:
                 facts.api_aliases[rel] = seen_aliases
+    # Error-check macros that paste a CUDA prefix onto their argument (`cuda(Malloc(&p, n))`), defined in
+    # one header and called everywhere: each file that calls one learns its prefix (both targets).
+    paste_defs = {rel: paste_macro_defs(data) for rel, data in contents.items() if b"##" in data}
+    all_paste: dict[str, str] = {}
+    for file_paste in paste_defs.values():
+        all_paste.update(file_paste)
+    if all_paste:
+        for rel, data in contents.items():
+            calls = tuple(
+                (n, p)
+                for n, p in sorted(all_paste.items())
+                if n not in paste_defs.get(rel, {}) and n.encode() in data
+            )
+            if calls:
+                facts.paste_macros[rel] = calls
     # C files that become C++ (SYCL): the names their headers give C linkage, which they define.
     c_names: dict[str, set[str]] = {}
     for rel, out in out_names.items():

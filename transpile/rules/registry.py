@@ -22,6 +22,7 @@ from .common.cuda_version import CudaVersion
 from .common.encoding import NotUtf8
 from .common.include_rewrite import IncludeRewrite
 from .common.narrowing_init import NarrowingInit
+from .common.paste_macro import PasteMacro
 from .common.portability_ballot_32 import Ballot32
 from .common.portability_dynamic_parallelism import DynamicParallelism
 from .common.portability_inline_asm import InlineAsm
@@ -124,6 +125,7 @@ def _sycl_project_options(contents: dict[str, bytes], options: Options) -> dict[
 
 
 COMMON: list[type[Rule]] = [
+    PasteMacro,
     CudaVersion,
     RenamedInclude,
     IncludeRewrite,
