@@ -59,6 +59,11 @@ _USES_CUDA = re.compile(
 _IDENT_CHARS = frozenset(b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_")
 _DEFINE_BEFORE = re.compile(rb"[ \t]*#[ \t]*define[ \t]+")  # the line up to the name
 _DEFINITION_AFTER = re.compile(rb"\s*\([^;{}]*\)\s*(?:const\s*)?\{")  # after the name
+# A type the project declares under a CUDA-looking name (jetson-utils' `enum cudaFilterMode {`, `template<>
+# struct cudaVectorTypeInfo<uchar3> {`, `template<class T> struct cudaVectorTypeInfo;`): the tag keyword
+# before the name, then a body, a base clause, a specialisation's arguments or the declaration's end.
+_TAG_BEFORE = re.compile(rb"\b(?:struct|class|union|enum)\s+$")
+_TAG_AFTER = re.compile(rb"\s*(?:<[^;{}()]*>\s*)?(?:\{|:(?!:)|;)")
 
 
 def backup_path(path: Path) -> Path:
@@ -79,7 +84,8 @@ def uses_cuda(data: bytes) -> bool:
 
 
 def user_declared_cuda_names(data: bytes, names_in_file: Iterable[str] | None = None) -> set[str]:
-    """CUDA-looking names a project defines itself (`#define CUDA_CHECK`, `void cudaCheck(...) {`).
+    """CUDA-looking names a project defines itself (`#define CUDA_CHECK`, `void cudaCheck(...) {`, `enum
+    cudaFilterMode {`).
 
     Only names no table knows matter (they are the ones GP003 would report), so the file's distinct
     tokens are matched against CUDA's name shapes first and the costly definition checks run for the few
@@ -102,7 +108,11 @@ def user_declared_cuda_names(data: bytes, names_in_file: Iterable[str] | None = 
                 end == len(data) or data[end] not in _IDENT_CHARS
             ):
                 line_start = data.rfind(b"\n", 0, pos) + 1
-                if _DEFINE_BEFORE.fullmatch(data, line_start, pos) or _DEFINITION_AFTER.match(data, end):
+                if (
+                    _DEFINE_BEFORE.fullmatch(data, line_start, pos)
+                    or _DEFINITION_AFTER.match(data, end)
+                    or (_TAG_BEFORE.search(data, max(0, pos - 24), pos) and _TAG_AFTER.match(data, end))
+                ):
                     names.add(raw.decode("ascii"))
                     break
             pos = data.find(raw, end)

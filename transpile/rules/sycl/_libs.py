@@ -54,9 +54,10 @@ class LibraryRule(Rule):
 
     def rename_names(self, ctx: RuleContext) -> Iterator[Diagnostic]:
         declared = ctx.declared_names
+        user = ctx.options.user_names  # the tree's own: the CUDA Handbook's `CUDART_CHECK` in chError.h
         renames = ctx.tables.handled_by(self.code)
         for occ in ctx.occurrences:
-            if occ.name in declared or ctx.is_claimed(occ.start, occ.end):
+            if occ.name in declared or occ.name in user or ctx.is_claimed(occ.start, occ.end):
                 continue
             new = renames.get(occ.name)
             if new is not None:

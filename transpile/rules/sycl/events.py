@@ -125,10 +125,12 @@ class Events(Rule):
         names = _event_names(ctx)
         if not names:
             return
-        for null in ts.captures("(null) @n (identifier) @n", ctx.root).get("n", []):
+        for null in ts.captures("(null) @n (identifier) @n (number_literal) @n", ctx.root).get("n", []):
             parent = null.parent
             if null.type == "identifier" and ctx.text(null) != "NULL":
                 continue
+            if null.type == "number_literal" and ctx.text(null) != "0":
+                continue  # `cudaEvent_t e = 0;`: CUDA's events are pointers, 0 the null one
             if parent is None or ctx.is_claimed(null.start_byte, null.end_byte):
                 continue
             if parent.type == "initializer_list" and parent.parent is not None:
@@ -168,11 +170,61 @@ class Events(Rule):
                     safety=Safety.REVIEW,
                 )
 
+    def _truth_tests(self, ctx: RuleContext) -> Iterator[Diagnostic]:
+        """`if ( e )`, `if ( !e )`, `e && ...`: whether an event was created. A sycl::event always exists
+        (and has no conversion to bool), so the test is `true` (`false` negated); what it guarded
+        (`cudaEventDestroy(e)`) is a no-op here anyway."""
+        names = _event_names(ctx)
+        if not names:
+            return
+        for node in ts.captures(
+            "(condition_clause) @c (unary_expression) @c (binary_expression) @c", ctx.root
+        ).get("c", []):
+            if node.type == "condition_clause":
+                operands = [node.child_by_field_name("value")]
+            elif node.type == "unary_expression":
+                op = node.child_by_field_name("operator")
+                if op is None or ctx.text(op) != "!":
+                    continue
+                operands = [node.child_by_field_name("argument")]
+            else:
+                op = node.child_by_field_name("operator")
+                if op is None or ctx.text(op) not in ("&&", "||"):
+                    continue
+                operands = [node.child_by_field_name("left"), node.child_by_field_name("right")]
+            for operand in operands:
+                inner = operand
+                while (
+                    inner is not None and inner.type == "parenthesized_expression" and inner.named_child_count
+                ):
+                    inner = inner.named_children[0]
+                if inner is None or inner.type not in (
+                    "identifier",
+                    "field_expression",
+                    "subscript_expression",
+                ):
+                    continue
+                if _last_name(ctx, inner) not in names or ctx.is_claimed(inner.start_byte, inner.end_byte):
+                    continue
+                negated = node.type == "unary_expression"
+                target = node if negated else inner
+                value = "false" if negated else "true"
+                yield self.converted(
+                    target.start_byte,
+                    target.end_byte,
+                    f"event tested as a pointer -> `{value}` (a sycl::event always exists)",
+                    [Edit(target.start_byte, target.end_byte, value)],
+                    family="events",
+                    symbol="cudaEvent_t",
+                    safety=Safety.REVIEW,
+                )
+
     def run(self, ctx: RuleContext) -> Iterator[Diagnostic]:
         if b"goto" in ctx.source:
             yield from self._hoisted(ctx)
-        if b"cudaEvent_t" in ctx.source and (b"nullptr" in ctx.source or b"NULL" in ctx.source):
+        if b"cudaEvent_t" in ctx.source:
             yield from self._null_events(ctx)
+            yield from self._truth_tests(ctx)
         for occ in ctx.occurrences:
             if not occ.name.startswith("cudaEvent") or ctx.is_claimed(occ.start, occ.end):
                 continue
