@@ -526,10 +526,15 @@ def top_level_start(ctx: RuleContext, node: Node) -> int:
         top.prev_sibling is not None
         and top.prev_sibling.type == "comment"
         and not ctx.source[top.prev_sibling.end_byte : top.start_byte].count(b"\n") > 1
+        and _starts_line(ctx.source, top.prev_sibling.start_byte)
     ):
-        top = top.prev_sibling
+        top = top.prev_sibling  # (not a comment ending another line: `#endif // __clang__`)
     line = ctx.source.rfind(b"\n", 0, top.start_byte) + 1
     return line if not ctx.source[line : top.start_byte].strip() else top.start_byte
+
+
+def _starts_line(source: bytes, pos: int) -> bool:
+    return not source[source.rfind(b"\n", 0, pos) + 1 : pos].strip()
 
 
 def helper_edit(ctx: RuleContext, at: int, text: str) -> Edit:
