@@ -83,6 +83,11 @@ class BuildOptions:
     # False: no AdaptiveCpp build even where acpp is found (SYCL's compile evidence is then the type-check
     # against the DPC++ headers); a corpus pass at scale, where acpp's front end costs ~10 s a unit.
     acpp_build: bool = True
+    # True: when the CUDA original does not compile, its translations are not compiled either (they stay
+    # at `translated`, with a note). A corpus build at scale wants this: about half of the units of real
+    # trees do not compile alone, and such a pair can never be a corpus pair. The real-world yardstick
+    # keeps compiling them (a translation may compile where nvcc 13 rejects the original).
+    skip_broken_originals: bool = False
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -97,6 +102,7 @@ class BuildOptions:
             "gpu_share": self.gpu_share,
             "compile_cache": self.compile_cache is not None,
             "acpp_build": self.acpp_build,
+            "skip_broken_originals": self.skip_broken_originals,
         }
 
     def wants(self, level: str) -> bool:
@@ -891,6 +897,10 @@ def _run_pair(job: PairJob, original: Compiled | None, start: float, shared: dic
 
     if original is not None:
         res.evidence += original.evidence
+        if o.skip_broken_originals and not original.ok:
+            res.notes.append(f"not compiled: the CUDA original does not compile ({original.label})")
+            res.elapsed_s = time.monotonic() - start
+            return res
     compiled: list[Compiled] = []
     run_binary: Compiled | None = None
     if job.target == "hip":

@@ -387,3 +387,42 @@ def test_cuda_left_in_a_header_the_build_never_compiles_does_not_hold_the_pair_b
     )
     tr = translate_stage(job)
     assert not tr.ok and tr.unconverted >= 1, tr.notes
+
+
+@pytest.mark.nvcc
+@pytest.mark.hipcc
+def test_skip_broken_originals_leaves_their_translations_uncompiled(tmp_path: Path) -> None:
+    """A corpus build (--skip-broken-originals) does not compile the translations of a task whose CUDA
+    original fails to compile; without the option they are compiled (the yardstick wants that)."""
+    task = tmp_path / "suite" / "memory-ops" / "broken-original"
+    task.mkdir(parents=True)
+    (task / "task.toml").write_text(
+        'name = "broken-original"\ndomain = "memory-ops"\ndifficulty = "easy"\ndescription = "x"\n'
+        'features = []\nsources = ["main.cu"]\n\n[build]\nflags = []\nlibs = []\nlink = false\n\n'
+        '[compare]\nmode = "exact"\n'
+    )
+    (task / "main.cu").write_text(
+        '#include "generated_config.h"\n__global__ void k(float *x) { x[threadIdx.x] = 1.0f; }\n'
+        "int main() { float *d; cudaMalloc(&d, 4); k<<<1, 1>>>(d); return 0; }\n"
+    )
+
+    def hip_pair(skip: bool) -> tuple[str, list[str], list[str]]:
+        db = tmp_path / f"skip-{skip}.db"
+        options = BuildOptions(
+            targets=("hip",), hip_version="5.2", max_level="compiles", isa=False, skip_broken_originals=skip
+        )
+        report = build(tmp_path / "suite", db, options, tasks=["broken-original"])
+        assert report.errors == 0 and report.built == 1
+        with Store(db) as store:
+            (row,) = store.pairs("broken-original", "hip")
+            names = [e["name"] for e in store.evidence(row["id"])]
+        return row["level"], json.loads(row["notes"]), names
+
+    level, notes, evidence = hip_pair(True)
+    assert level == "translated"
+    assert any(n.startswith("not compiled: the CUDA original does not compile") for n in notes), notes
+    assert any(n.startswith("nvcc original") for n in evidence), evidence
+    assert not any(n.startswith("hipcc") for n in evidence), evidence
+    level, notes, evidence = hip_pair(False)
+    assert any(n.startswith("hipcc") for n in evidence), evidence
+    assert not any(n.startswith("not compiled") for n in notes), notes

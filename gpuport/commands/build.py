@@ -68,6 +68,12 @@ def add_parser(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-ar
     p.add_argument("--scratch", default=None, help="scratch folder (default: a temporary one, removed after)")
     p.add_argument("--keep-scratch", action="store_true", help="keep compiled files for inspection")
     p.add_argument(
+        "--skip-broken-originals",
+        action="store_true",
+        help="do not compile the translations of a task whose CUDA original fails to compile (corpus builds:"
+        " such a pair can never be a corpus pair; it stays at `translated`, with a note)",
+    )
+    p.add_argument(
         "--no-acpp",
         action="store_true",
         help="no AdaptiveCpp build even where acpp is found (SYCL compile evidence: the type-check alone)",
@@ -141,6 +147,7 @@ def run(args: argparse.Namespace) -> int:
         trust_tasks=args.trust_tasks,
         compile_cache=args.compile_cache,
         acpp_build=not args.no_acpp,
+        skip_broken_originals=args.skip_broken_originals,
     )
     # SIGTERM (a timeout, a stopped job) unwinds like Ctrl-C: the running compile is killed and the
     # scratch folder removed by the finally blocks, instead of both being left behind.
