@@ -27,6 +27,7 @@ References
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
 
 from ... import parse as ts
@@ -34,6 +35,8 @@ from ...context import RuleContext
 from ...diagnostics import Diagnostic
 from ...edits import Edit
 from ..base import Rule
+
+_WORD = re.compile(rb"\w+")
 
 
 class PasteMacro(Rule):
@@ -61,7 +64,8 @@ class PasteMacro(Rule):
         for start, full in sorted(ctx.paste_sites.items()):
             if full in symbols:
                 continue  # the suffix is a use of `full`: the renames and SYCL rules translate it
-            prefix = next(p for n, p in macros.items() if full.startswith(p))
+            suffix = _WORD.match(ctx.source, start)
+            prefix = full[: len(full) - len(suffix.group(0))] if suffix else ""
             yield self.converted(
                 start,
                 start,

@@ -40,6 +40,7 @@ int main()
     cuda(Memcpy( d, h, sizeof(h), cudaMemcpyHostToDevice ));
     scale<<<1, 256>>>( d, 2.0f, 256 );
     cuda(DeviceSynchronize());
+    cuda(ProjectOwnCheck());  // no table knows cudaProjectOwnCheck: the prefix is written back
     cuda(Memcpy( h, d, sizeof(h), cudaMemcpyDeviceToHost ));
     printf( "%f\n", h[0] );
 Error:

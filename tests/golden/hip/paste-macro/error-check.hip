@@ -40,6 +40,7 @@ int main()
     cuda(hipMemcpy( d, h, sizeof(h), hipMemcpyHostToDevice ));
     scale<<<1, 256>>>( d, 2.0f, 256 );
     cuda(hipDeviceSynchronize());
+    cuda(cudaProjectOwnCheck());  // no table knows cudaProjectOwnCheck: the prefix is written back
     cuda(hipMemcpy( h, d, sizeof(h), hipMemcpyDeviceToHost ));
     printf( "%f\n", h[0] );
 Error:

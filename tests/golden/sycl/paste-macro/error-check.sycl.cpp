@@ -47,6 +47,7 @@ int main()
     cuda((gpuport_queue().memcpy( d, h, sizeof(h)).wait(), 0));
     gpuport_queue().parallel_for(sycl::nd_range<3>(sycl::range<3>(1, 1, 1) * sycl::range<3>(1, 1, 256), sycl::range<3>(1, 1, 256)), [=](sycl::nd_item<3> item) { scale( d, 2.0f, 256 , item); });
     cuda((gpuport_queue().wait(), 0));
+    cuda(cudaProjectOwnCheck());  // no table knows cudaProjectOwnCheck: the prefix is written back
     cuda((gpuport_queue().memcpy( h, d, sizeof(h)).wait(), 0));
     printf( "%f\n", h[0] );
 Error:
