@@ -36,6 +36,7 @@ from typing import Any
 
 from . import compare as cmp
 from . import isolation, sandbox, toolchains
+from .cudalibs import nvcc_include_args
 from .store import LEVELS, Evidence, PairResult, RunRecord, Store, TaskRecord, pair_key, tree_hash
 from .suite import Task, load_suite, load_suite_lenient
 
@@ -478,7 +479,7 @@ def translate_stage(job: PairJob) -> Translated:
 
 def compile_cuda_stage(job: PairJob) -> Compiled:
     """nvcc the original for the GPU arch, linking (libraries from the PyPI wheels); SASS when possible."""
-    from .cudalibs import nvcc_include_args, nvcc_library_args
+    from .cudalibs import nvcc_library_args
 
     m, o = job.machine, job.options
     label = f"nvcc {m.nvcc.version} {o.cuda_arch}"
@@ -496,7 +497,9 @@ def compile_cuda_stage(job: PairJob) -> Compiled:
         evidence, ok = [], True
         for i, src in enumerate(job.task.source_paths):
             obj = work / f"{i}-{src.stem}.o"
-            cmd = [*argv, "-c", str(src), "-o", str(obj), *(nvcc_include_args() if job.task.libs else [])]
+            # The library headers always: a unit may reach cublas_v2.h through its project's own header
+            # (the task's `libs` names what its sources include), and headers alone link nothing.
+            cmd = [*argv, "-c", str(src), "-o", str(obj), *nvcc_include_args()]
             res, ev = _compile(cmd, work, "compile", f"nvcc original {src.name}", label)
             evidence.append(ev)
             ok = ok and res.ok and obj.is_file()
@@ -815,9 +818,12 @@ def _run_pairs(jobs: list[PairJob], first: PairJob, start: float) -> list[PairRe
     if first.options.wants("compiles"):
         m, o = first.machine, first.options
         needed = m.can_run_cuda and o.wants("runs-equal") and first.task.link
+        # A unit without `libs` compiles with the wheels' library headers since they joined its argv.
+        headers = [] if first.task.libs else nvcc_include_args()
         original = cached_stage(
             "cuda", first, first.task.path,
-            [m.nvcc.label(), m.cuobjdump.label(), o.cuda_arch, _nvdisasm_env()["PATH"].count("cu13")], needed,
+            [m.nvcc.label(), m.cuobjdump.label(), o.cuda_arch, _nvdisasm_env()["PATH"].count("cu13"), *headers],
+            needed,
             lambda: [compile_cuda_stage(first)],
         )[0]  # fmt: skip
     results: list[PairResult] = []

@@ -426,3 +426,36 @@ def test_skip_broken_originals_leaves_their_translations_uncompiled(tmp_path: Pa
     level, notes, evidence = hip_pair(False)
     assert any(n.startswith("hipcc") for n in evidence), evidence
     assert not any(n.startswith("not compiled") for n in notes), notes
+
+
+@pytest.mark.nvcc
+def test_a_unit_reaching_a_library_header_through_its_project_header_compiles(tmp_path: Path) -> None:
+    """`libs` names the libraries a task's own sources include; a unit that reaches cublas_v2.h through a
+    project header (leimao's GEMM profiling units) still compiles: nvcc always sees the wheels' headers."""
+    from gpuport.dataset.cudalibs import cuda_library_dirs
+
+    dirs = cuda_library_dirs()
+    if dirs is None or not (dirs[0] / "cublas_v2.h").is_file():
+        pytest.skip("[cublas] the nvidia-cublas wheel's headers are not installed")
+    task = tmp_path / "suite" / "linear-algebra" / "header-reaches-cublas"
+    (task / "include").mkdir(parents=True)
+    (task / "task.toml").write_text(
+        'name = "header-reaches-cublas"\ndomain = "linear-algebra"\ndifficulty = "easy"\ndescription = "x"\n'
+        'features = []\nsources = ["main.cu"]\n\n[build]\nflags = ["-Iinclude"]\nlibs = []\nlink = false\n\n'
+        '[compare]\nmode = "exact"\n'
+    )
+    (task / "include" / "profile.cuh").write_text(
+        "#pragma once\n#include <cublas_v2.h>\ninline cublasStatus_t ok() { return CUBLAS_STATUS_SUCCESS; }\n"
+    )
+    (task / "main.cu").write_text(
+        '#include "profile.cuh"\nint status() { return ok() == CUBLAS_STATUS_SUCCESS; }\n'
+    )
+    db = tmp_path / "c.db"
+    options = BuildOptions(targets=("hip",), max_level="compiles", isa=False, skip_broken_originals=True)
+    report = build(tmp_path / "suite", db, options, tasks=["header-reaches-cublas"])
+    assert report.errors == 0 and report.built == 1
+    with Store(db) as store:
+        (row,) = store.pairs("header-reaches-cublas", "hip")
+        original = [e for e in store.evidence(row["id"]) if e["name"].startswith("nvcc original")]
+    assert original and all(e["ok"] for e in original), [e["content"][-400:] for e in original]
+    assert not any(n.startswith("not compiled") for n in json.loads(row["notes"])), row["notes"]
