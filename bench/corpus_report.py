@@ -243,7 +243,7 @@ gpuport augment --n 6000 --seed 0 --out C/augment       # generated, marked synt
 gpuport corpus clean C                                  # dedup + decontamination -> C/corpus-manifest.json
 # CPU machine with hipcc (2 cores here), any subset of the tasks:
 gpuport build --suite C --to hip,sycl --store local.db -j 2 --max-level compiles --no-acpp --no-isa \
-    --compile-cache cc --tasks "$(paste -sd, TASKS_FILE)"
+    --skip-broken-originals --compile-cache cc --tasks "$(paste -sd, TASKS_FILE)"
 # device machine (16 cores, nvcc, no hipcc): carry Debian's HIP toolchain, see bench/corpus_device.sh
 bash scripts/pack_hipcc.sh .hiptc                       # then the two device calls of corpus_device.sh
 gpuport merge corpus.db device.db local.db real.db      # one store
