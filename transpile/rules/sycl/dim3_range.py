@@ -33,7 +33,7 @@ from collections.abc import Iterator
 from tree_sitter import Node
 
 from ... import parse as ts
-from ...context import RuleContext
+from ...context import Occurrence, RuleContext
 from ...diagnostics import Diagnostic
 from ...edits import Edit
 from ..base import Rule
@@ -351,6 +351,27 @@ class Dim3Range(Rule):
                         symbol="dim3",
                     )
                     continue
+                if _program_variable(ctx, occ):
+                    # `int dim2, int dim3` (lightseq's and FasterTransformer's index helpers): a
+                    # parameter or variable named like the type, and its uses
+                    yield self.converted(
+                        occ.start, occ.end, "`dim3` is the program's variable", family="types", symbol="dim3"
+                    )
+                    continue
                 yield self.unconverted(
                     occ.start, occ.end, "`dim3` use not understood", family="types", symbol="dim3"
                 )
+
+
+def _program_variable(ctx: RuleContext, occ: Occurrence) -> bool:
+    """True for `dim3` as a name the file declares as a variable or parameter (not a type): the
+    declarator itself or a use of it that is not a call (`dim3(n)` constructs the type)."""
+    node = occ.node
+    if node is None or node.type != "identifier" or "dim3" not in ctx.declared_names:
+        return False
+    parent = node.parent
+    return not (
+        parent is not None
+        and parent.type == "call_expression"
+        and parent.child_by_field_name("function") == node
+    )
