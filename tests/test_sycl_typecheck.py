@@ -19,6 +19,8 @@ CASES = sorted(GOLDEN.glob("**/*.sycl.cpp"))
 # relative path -> why the output is not meant to compile
 PARTIAL: dict[str, str] = {
     "coop-groups/unsupported.sycl.cpp": "grid.sync() is left unconverted (GP241)",
+    "paste-macro/error-check.sycl.cpp": "calls `cudaProjectOwnCheck`, a name no table knows, on purpose (the "
+    "prefix GP313 writes back is the point; the tree case tests/golden_trees/paste-macro-header compiles)",
     "warp-reduce-sync/partial_mask.sycl.cpp": "a partial-mask __reduce_add_sync is left unconverted (GP242)",
     "unconverted-cuda/user-macros.sycl.cpp": "its macros come from a header outside the input, and it keeps an "
     "unknown CUDA name on purpose (GP003)",
