@@ -183,6 +183,16 @@ def rules_fired(diagnostics: list[dict[str, Any]]) -> list[str]:
     return sorted({str(d["code"]) for d in diagnostics if d.get("code")})
 
 
+def _passed(checks: str | None) -> int:
+    """How many evidence checks a stored pair passed (its `checks` JSON; NULL in rows before schema 3)."""
+    if not checks:
+        return 0
+    try:
+        return sum(1 for v in json.loads(checks).values() if v is True)
+    except (ValueError, AttributeError):
+        return 0
+
+
 def level_rank(level: str) -> int:
     return LEVELS.index(level)
 
@@ -699,9 +709,10 @@ class Store:
         with hipcc) that this one lacks or holds at a lower level, each with its task, evidence and runs,
         and append the other store's build records. One transaction: a crash leaves this store as it was.
 
-        Pairs are matched by pair_key (target, CUDA hash, spec); a pair this store already holds at the
-        same or a higher level is kept, whatever the other says. `only`: just these pair keys (a sample).
-        Returns counts: copied, replaced, kept.
+        Pairs are matched by pair_key (target, CUDA hash, spec); a pair this store already holds at a
+        higher level is kept, whatever the other says; at the same level, the one with more passed checks
+        wins (a rebuild where the CUDA original now compiles, or both AMD targets did), and a tie keeps
+        this store's. `only`: just these pair keys (a sample). Returns counts: copied, replaced, kept.
         """
         src_path = Path(other)
         if src_path.resolve() == self.path.resolve():
@@ -722,9 +733,12 @@ class Store:
                     continue
                 p = {k: prow[k] if k in prow.keys() else _ADDED_PAIR_COLUMNS.get(k) for k in pair_cols}
                 mine = self.db.execute(
-                    "SELECT id, level_rank FROM pairs WHERE pair_key=?", (p["pair_key"],)
+                    "SELECT id, level_rank, checks FROM pairs WHERE pair_key=?", (p["pair_key"],)
                 ).fetchone()
-                if mine is not None and mine["level_rank"] >= p["level_rank"]:
+                if mine is not None and (mine["level_rank"], _passed(mine["checks"])) >= (
+                    p["level_rank"],
+                    _passed(p["checks"]),
+                ):
                     counts["kept"] += 1
                     continue
                 if mine is not None:

@@ -376,3 +376,24 @@ def test_merge_copies_missing_and_better_pairs_and_keeps_the_rest(tmp_path: Path
     assert json.loads(out.stdout)["copied"] == 3
     with Store(tmp_path / "new.db") as new:
         assert len(new.pairs()) == 3
+
+
+def test_merge_at_the_same_level_keeps_the_pair_with_more_passed_checks(tmp_path: Path) -> None:
+    """A rebuild where the CUDA original now compiles (the library headers it missed) reaches the same
+    level as before; merged, it replaces the old row, which lacked the original's compile."""
+    a = _task("a", "__global__ void a(){}\n")
+    old, new = _pair(a, "hip", "compiles"), _pair(a, "hip", "compiles")
+    old.evidence = [*old.evidence, Evidence("compile", "log", "nvcc original main.cu", "no", False)]
+    new.evidence = [*new.evidence, Evidence("compile", "log", "nvcc original main.cu", "ok", True)]
+    with Store(tmp_path / "rebuild.db") as s:
+        s.record(new)
+    with Store(tmp_path / "old.db") as s:
+        s.record(old)
+    with Store(tmp_path / "corpus.db") as s:
+        s.record(old)
+        assert s.merge_from(tmp_path / "rebuild.db") == {"copied": 0, "replaced": 1, "kept": 0}
+        (row,) = s.pairs("a", "hip")
+        assert json.loads(row["checks"])["cuda_nvcc"] is True
+        # The other way round (or the same evidence again), the better row stays.
+        assert s.merge_from(tmp_path / "old.db") == {"copied": 0, "replaced": 0, "kept": 1}
+        assert s.merge_from(tmp_path / "rebuild.db") == {"copied": 0, "replaced": 0, "kept": 1}
