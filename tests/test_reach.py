@@ -88,3 +88,21 @@ def test_complex_conditions_count_as_taken() -> None:
     src = b"#if defined(__HIPCC__) && FOO\nA\n#else\nB\n#endif\n#if __HIPCC__\nC\n#endif\n"
     assert untaken_branch_spans(src, "hip") == []
     assert untaken_branch_spans(src, "sycl") == []
+
+
+def test_the_cpu_side_of_a_cuda_off_switch_is_not_taken() -> None:
+    """`#ifndef NO_CUDA <CUDA> #else <stand-ins under CUDA's names> #endif` (the CUDA Handbook's chCUDA.h):
+    neither target's build takes the CPU side, unless the task's flags define the switch."""
+    src = (
+        b"#ifndef NO_CUDA\n#include <cuda.h>\n#else\n#define cudaMemcpyHostToDevice 0\n#endif\n"
+        b"#if defined(CPU_ONLY)\nint stub;\n#endif\n"
+    )
+    cpu_side = src.index(b"#define cudaMemcpyHostToDevice")
+    stub = src.index(b"int stub")
+    for target in ("hip", "sycl"):
+        spans = untaken_branch_spans(src, target)
+        assert any(a <= cpu_side < b for a, b in spans), spans
+        assert any(a <= stub < b for a, b in spans), spans
+        assert not any(a <= src.index(b"#include <cuda.h>") < b for a, b in spans), spans
+    spans = untaken_branch_spans(src, "hip", frozenset({b"NO_CUDA"}))
+    assert not any(a <= cpu_side < b for a, b in spans), spans

@@ -328,6 +328,18 @@ HIP_COMPILER_MACROS = frozenset({b"__HIPCC__", b"__HIP__", b"__HIP_PLATFORM_AMD_
 _SIMPLE_TEST = re.compile(rb"\s*(!?)\s*(?:defined\s*\(?\s*(\w+)\s*\)?|(\w+))\s*")
 
 
+def _defined_test(group: _Group) -> tuple[bytes, bool] | None:
+    """A group whose test is whether one macro is defined (`#ifdef X`, `#ifndef X`, `#if defined(X)`,
+    `#if !defined(X)`): (X, negated). None for anything else, `#if X` included (its value decides)."""
+    kind, cond = group.branches[0][2], group.branches[0][3]
+    m = _SIMPLE_TEST.fullmatch(cond) if kind in (b"if", b"ifdef", b"ifndef") else None
+    if m is None or (kind != b"if" and (m.group(1) or m.group(2))):
+        return None
+    if kind == b"if" and m.group(3) is not None:
+        return None
+    return m.group(2) or m.group(3), kind == b"ifndef" or bool(m.group(1))
+
+
 def untaken_branch_spans(
     source: bytes, target: str, defines: frozenset[bytes] = frozenset()
 ) -> list[tuple[int, int]]:
@@ -345,13 +357,10 @@ def untaken_branch_spans(
         if kind == b"if" and cond.strip() == b"0":
             spans.append(bodies[0])
             continue
-        m = _SIMPLE_TEST.fullmatch(cond) if kind in (b"if", b"ifdef", b"ifndef") else None
-        if m is None or (kind != b"if" and (m.group(1) or m.group(2))):
+        test = _defined_test(g)
+        if test is None:
             continue
-        name = m.group(2) or m.group(3)
-        if kind == b"if" and m.group(3) is not None:
-            continue  # `#if NAME`: its value, not whether it is defined, decides
-        negated = kind == b"ifndef" or bool(m.group(1))
+        name, negated = test
         if name in CUDA_LIBRARY_GUARDS and not negated:
             spans.append((g.branches[0][0], bodies[0][1]))  # as guarded_branch_spans: the test, then its body
             continue
@@ -390,12 +399,9 @@ def cuda_off_branch_spans(source: bytes) -> list[tuple[int, int]]:
     ... #else`), as byte spans: code no CUDA build, and so no translation's build, compiles."""
     spans: list[tuple[int, int]] = []
     for g in _conditional_groups(source):
-        kind, cond = g.branches[0][2], g.branches[0][3]
-        m = _SIMPLE_TEST.fullmatch(cond) if kind in (b"if", b"ifdef", b"ifndef") else None
-        if m is None or (kind != b"if" and (m.group(1) or m.group(2))) or (kind == b"if" and m.group(3)):
-            continue
-        if _CUDA_OFF.fullmatch(m.group(2) or m.group(3)):
-            spans += cuda_off_sides(g, kind == b"ifndef" or bool(m.group(1)))
+        test = _defined_test(g)
+        if test is not None and _CUDA_OFF.fullmatch(test[0]):
+            spans += cuda_off_sides(g, test[1])
     return spans
 
 
