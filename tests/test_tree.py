@@ -196,3 +196,18 @@ def test_report_names_its_translator(tmp_path: Path) -> None:
     assert proc.returncode == 0, proc.stderr
     one = json.loads(rj.read_text())["translator_fingerprint"]
     assert one == translator_fingerprint(make_options("hip", "5.2")) != fp
+
+
+def test_types_a_project_declares_under_cuda_looking_names_are_its_own() -> None:
+    """jetson-utils declares `enum cudaFilterMode`, `class cudaPointCloud` and specialises `struct
+    cudaVectorTypeInfo<T>`: the project's names, not CUDA's; a use of CUDA's own struct declares nothing."""
+    from gpuport.transpile.tree import user_declared_cuda_names
+
+    data = (
+        b"enum cudaFilterMode\n{\n  FILTER_POINT,\n};\n"
+        b"class cudaPointCloud : public Base { };\n"
+        b"template<class T> struct cudaVectorTypeInfo;\n"
+        b"template<> struct cudaVectorTypeInfo<uchar3> { typedef uint8_t Base; };\n"
+        b"struct cudaOtherThing *p = 0;\n"
+    )
+    assert user_declared_cuda_names(data) == {"cudaFilterMode", "cudaPointCloud", "cudaVectorTypeInfo"}
