@@ -42,6 +42,7 @@ from __future__ import annotations
 
 import argparse
 import collections
+import functools
 import hashlib
 import json
 import os
@@ -65,6 +66,15 @@ from gpuport.dataset.toolchains import hip_extra_include  # noqa: E402
 from gpuport.transpile.tree import within  # noqa: E402
 
 PROJECTS = HERE / "realworld" / "projects.toml"
+
+
+@functools.cache
+def _hip_libs() -> tuple[Path, str] | None:
+    """The ROCm library headers setup.sh unpacked (toolchains.hip_extra_include), read once a run: every
+    hipcc command and every HIP result key asks."""
+    return hip_extra_include()
+
+
 WORK = Path(os.environ.get("GPUPORT_RWT_WORK", "/tmp/gpuport-rwt"))
 RESULT_CACHE = Path(os.environ.get("GPUPORT_RWT_CACHE", Path.home() / ".cache/gpuport/realworld-results"))
 TOOLS = ("gpuport-hip", "gpuport-sycl", "hipify-perl")
@@ -175,7 +185,7 @@ def compile_cmd(
         # -fsyntax-only: the front end for host and gfx90a device code, as the suite's HIP checks do (the
         # back end adds minutes over the corpus and finds nothing a translation changes).
         # hipBLAS/hipCUB/rocThrust headers Debian 12 lacks, where setup.sh unpacked them (both tools alike).
-        extra = hip_extra_include()
+        extra = _hip_libs()
         lib = ["-isystem", str(extra[0])] if extra else []
         return [
             "hipcc", *std, "--offload-arch=gfx90a", *lang_flags(unit, tool), "-fsyntax-only", str(unit),
@@ -372,7 +382,7 @@ class Harness:
 
     def tool_extra(self, tool: str) -> str:
         # The HIP columns also depend on which ROCm library headers hipcc finds (hip_extra_include).
-        extra = hip_extra_include()
+        extra = _hip_libs()
         hip_libs = f"/hiplibs:{extra[1]}" if extra else ""
         if tool.startswith("gpuport"):
             return self.fp + (f"/acpp:{self.acpp}" if tool == "gpuport-sycl" else hip_libs)

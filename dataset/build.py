@@ -818,11 +818,10 @@ def _run_pairs(jobs: list[PairJob], first: PairJob, start: float) -> list[PairRe
     if first.options.wants("compiles"):
         m, o = first.machine, first.options
         needed = m.can_run_cuda and o.wants("runs-equal") and first.task.link
-        # A unit without `libs` compiles with the wheels' library headers since they joined its argv.
-        headers = [] if first.task.libs else nvcc_include_args()
         original = cached_stage(
             "cuda", first, first.task.path,
-            [m.nvcc.label(), m.cuobjdump.label(), o.cuda_arch, _nvdisasm_env()["PATH"].count("cu13"), *headers],
+            [m.nvcc.label(), m.cuobjdump.label(), o.cuda_arch, _nvdisasm_env()["PATH"].count("cu13"),
+             *nvcc_include_args()],  # every unit compiles with the wheels' library headers
             needed,
             lambda: [compile_cuda_stage(first)],
         )[0]  # fmt: skip

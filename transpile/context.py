@@ -355,12 +355,9 @@ class RuleContext:
 
     @cached_property
     def _cuda_off_branches(self) -> list[tuple[int, int]]:
+        """The CPU side of CUDA-off switches (`#ifdef NO_CUDA`): `occurrences` leaves them out, so no rule
+        translates, reports or counts as declared the stand-ins a project defines there under CUDA's names."""
         return ts.cuda_off_branch_spans(self.source) if b"#if" in self.source else []
-
-    def in_cuda_off_branch(self, pos: int) -> bool:
-        """Inside the CPU side of a CUDA-off switch (`#ifdef NO_CUDA`): what is declared there is a
-        stand-in for CUDA's own name, which the rest of the file still means."""
-        return any(a <= pos < b for a, b in self._cuda_off_branches)
 
     @cached_property
     def declared_names(self) -> frozenset[str]:
@@ -385,8 +382,6 @@ class RuleContext:
                     self.options.target == "sycl" and _hip_branch(self, parent)
                 ):
                     continue  # `#ifndef __CUDACC__ inline float rsqrtf(...)`: never compiled by nvcc
-                if self.in_cuda_off_branch(parent.start_byte):
-                    continue  # `#ifdef NO_CUDA #define cudaMemcpyHostToDevice 0`: the CPU build's stand-in
                 if parent.type == "function_declarator" and _toolkit_polyfill(self, parent):
                     continue  # `#if __CUDACC_VER_MAJOR__ < 12 __device__ T __ldcs(...)`: CUDA's name elsewhere
                 found.add(occ.name)

@@ -120,11 +120,8 @@ class Events(Rule):
                     symbol="cudaEvent_t",
                 )
 
-    def _null_events(self, ctx: RuleContext) -> Iterator[Diagnostic]:
+    def _null_events(self, ctx: RuleContext, names: frozenset[str]) -> Iterator[Diagnostic]:
         """The null event: a `sycl::event` is a value, neither set to nor compared with `nullptr`."""
-        names = _event_names(ctx)
-        if not names:
-            return
         for null in ts.captures("(null) @n (identifier) @n (number_literal) @n", ctx.root).get("n", []):
             parent = null.parent
             if null.type == "identifier" and ctx.text(null) != "NULL":
@@ -170,13 +167,10 @@ class Events(Rule):
                     safety=Safety.REVIEW,
                 )
 
-    def _truth_tests(self, ctx: RuleContext) -> Iterator[Diagnostic]:
+    def _truth_tests(self, ctx: RuleContext, names: frozenset[str]) -> Iterator[Diagnostic]:
         """`if ( e )`, `if ( !e )`, `e && ...`: whether an event was created. A sycl::event always exists
         (and has no conversion to bool), so the test is `true` (`false` negated); what it guarded
         (`cudaEventDestroy(e)`) is a no-op here anyway."""
-        names = _event_names(ctx)
-        if not names:
-            return
         for node in ts.captures(
             "(condition_clause) @c (unary_expression) @c (binary_expression) @c", ctx.root
         ).get("c", []):
@@ -222,9 +216,10 @@ class Events(Rule):
     def run(self, ctx: RuleContext) -> Iterator[Diagnostic]:
         if b"goto" in ctx.source:
             yield from self._hoisted(ctx)
-        if b"cudaEvent_t" in ctx.source:
-            yield from self._null_events(ctx)
-            yield from self._truth_tests(ctx)
+        names = _event_names(ctx) if b"cudaEvent_t" in ctx.source else frozenset()
+        if names:
+            yield from self._null_events(ctx, names)
+            yield from self._truth_tests(ctx, names)
         for occ in ctx.occurrences:
             if not occ.name.startswith("cudaEvent") or ctx.is_claimed(occ.start, occ.end):
                 continue
