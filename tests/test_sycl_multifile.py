@@ -196,3 +196,31 @@ def test_dim3_functions_come_from_included_headers_only(tmp_path: Path) -> None:
     b = (tmp_path / "out" / "b" / "main.cpp").read_text()
     assert "sycl::nd_range<3>(grid_for(n) * sycl::range<3>(1, 1, 256)" in a
     assert "sycl::nd_range<3>(sycl::range<3>(1, 1, grid_for(n, 256)) * sycl::range<3>(1, 1, 256)" in b
+
+
+def test_project_headers_included_with_angle_brackets(tmp_path: Path) -> None:
+    """A header the project includes as `<lib/utils/lane.cuh>` (found through `-I` at the tree's root, as
+    faiss does) is the project's: a device function of another header that calls its nd_item-using
+    function passes the item on. A bare `<lane.cuh>` is not followed: it may be a library's header of
+    the same name."""
+    src = tmp_path / "src"
+    (src / "lib" / "utils").mkdir(parents=True)
+    (src / "lib" / "utils" / "lane.cuh").write_text(
+        "#pragma once\n__device__ __forceinline__ int laneId() { return threadIdx.x % 32; }\n"
+    )
+    (src / "lib" / "utils" / "merge.cuh").write_text(
+        "#pragma once\n#include <lib/utils/lane.cuh>\n"
+        "__device__ int firstLane(int v) { return laneId() == 0 ? v : 0; }\n"
+    )
+    (src / "lib" / "utils" / "bare.cuh").write_text(
+        "#pragma once\n#include <lane.cuh>\n__device__ int bareLane(int v) { return laneId() + v; }\n"
+    )
+    (src / "main.cu").write_text(
+        "#include <lib/utils/merge.cuh>\n#include <lib/utils/bare.cuh>\n"
+        "__global__ void k(int *o) { o[threadIdx.x] = firstLane(1) + bareLane(2); }\n"
+    )
+    gpuport.translate_tree(src, tmp_path / "out", to="sycl")
+    merge = (tmp_path / "out" / "lib" / "utils" / "merge.cuh").read_text()
+    bare = (tmp_path / "out" / "lib" / "utils" / "bare.cuh").read_text()
+    assert "int firstLane(int v, const sycl::nd_item<3> &item) { return laneId(item) == 0 ? v : 0; }" in merge
+    assert "int bareLane(int v) { return laneId() + v; }" in bare

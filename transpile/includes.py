@@ -37,6 +37,14 @@ class IncludeEdge:
     offset: int  # where the directive starts in the including file
     system: bool = False  # `<...>` rather than `"..."`
 
+    @property
+    def project_path(self) -> bool:
+        """A `<dir/file.h>` that spells a tree file's path (or its tail): the project's own header, not a
+        library's that happens to share a file name (a bare `<common.h>` resolves by name alone)."""
+        return "/" in self.spelled and (
+            self.target == self.spelled or self.target.endswith("/" + self.spelled)
+        )
+
 
 @dataclass
 class IncludeGraph:
@@ -45,12 +53,13 @@ class IncludeGraph:
 
     def included_by(self, roots: Iterable[str], quoted_only: bool = False) -> set[str]:
         """Every file reached from `roots` through includes (the roots excluded unless reached);
-        `quoted_only`: through `#include "..."` lines alone."""
+        `quoted_only`: through `#include "..."` lines alone, and `<dir/file.h>` lines that name a tree file
+        by its path (faiss's `<faiss/gpu/utils/PtxUtils.cuh>`: a project header found through `-I`)."""
         seen: set[str] = set()
         todo = list(roots)
         while todo:
             for e in self.edges.get(todo.pop(), []):
-                if quoted_only and e.system:
+                if quoted_only and e.system and not e.project_path:
                     continue
                 if e.target not in seen:
                     seen.add(e.target)

@@ -94,7 +94,7 @@ class LibraryRule(Rule):
             new = [b for b in blocks if b not in emitted]
             emitted.update(new)
             text = "" if sycl_included_before(ctx, inc) else SYCL_INCLUDE
-            if new and self.needs_queue:
+            if self.needs_queue and any(b is not DATA_TYPES for b in new):  # the data-type enum needs none
                 text += QUEUE_DEFINITION
             text += "".join(new)
             what = (

@@ -793,8 +793,10 @@ class LibCublas(LibraryRule):
         "Map cuBLAS (v2 and legacy API) handles, GEMM (S/D, strided batched, GemmEx), GEMV and level-1 calls, "
         "and cuBLASLt matmuls, to inline SYCL helpers."
     )
-    triggers = (b"cublas", b"CUBLAS", b"CUDA_R_", b"CUDA_C_", b"cudaDataType")
+    triggers = (b"cublas", b"CUBLAS", b"CUDA_R_", b"CUDA_C_", b"cudaDataType", b"library_types.h")
     headers = {
+        # library_types.h declares cudaDataType (and the library version enum): the data-type enum alone
+        "library_types.h": [DATA_TYPES],
         "cublas_v2.h": [BLAS_HELPERS],
         "cublas_api.h": [BLAS_HELPERS],
         "cublas.h": [BLAS_HELPERS, BLAS_LEGACY_HELPERS],

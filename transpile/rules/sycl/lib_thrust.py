@@ -8,8 +8,8 @@ What it does
     `sort`, `stable_sort`, `sort_by_key`, `stable_sort_by_key`, `partition` (with a stencil or without),
     `inclusive_scan`, `exclusive_scan`, `sequence`, `fill`, `copy`, `transform` and `count_if` copy the
     range to the host, run the C++ standard algorithm and copy the result back. `thrust::device`,
-    `thrust::cuda::par` and `thrust::raw_pointer_cast` are mapped; function objects without a `sycl::`
-    one (`thrust::greater`, `less`, `minus`, ...) become `<functional>`'s (GP256 maps `plus`, `maximum`,
+    `thrust::cuda::par` (also `.on(stream)`, which waits for the stream first) and `thrust::raw_pointer_cast`
+    are mapped; function objects without a `sycl::` one (`thrust::greater`, `less`, `minus`, ...) become `<functional>`'s (GP256 maps `plus`, `maximum`,
     ...); `device_vector` becomes `gpuport_thrust::device_vector` (USM shared memory) and `host_vector` a
     `std::vector`; `make_transform_iterator`/`make_counting_iterator` and their types become small
     iterators kernels can read (emitted only where used); algorithms without a policy run the standard algorithm on the host; iterators and
@@ -58,7 +58,14 @@ HELPERS = r"""#ifndef GPUPORT_THRUST
 // Thrust's algorithms on device pointers in standard SYCL 2020 (gpuport GP260): reduce and count run on
 // the device; the others copy the range to the host, run the C++ algorithm there and copy it back.
 namespace gpuport_thrust {
-struct policy {};
+struct policy {
+  // `thrust::cuda::par.on(stream)`: the helpers run on gpuport_queue() and wait for it, so the stream's
+  // earlier work is waited for here, before the algorithm reads its data.
+  policy on(sycl::queue *q) const {
+    if (q) q->wait();
+    return *this;
+  }
+};
 inline constexpr policy device{};
 template <typename T> T *raw_pointer_cast(T *p) { return p; }
 template <typename T> std::vector<T> to_host(const T *first, const T *last) {
@@ -408,11 +415,8 @@ class LibThrust(Rule):
             if name_node is None:
                 continue
             name = ctx.text(name_node)
-            if name == "cuda" and ctx.text(q).replace(" ", "") in (
-                "thrust::cuda::par",
-                "::thrust::cuda::par",
-            ):
-                name = "device"
+            if ctx.text(q).replace(" ", "").lstrip(":") in ("thrust::cuda::par", "thrust::cuda::par_nosync"):
+                name = "device"  # (its name node is the nested `cuda::par`)
             if ctx.is_claimed(q.start_byte, q.end_byte):
                 continue
             if name == "raw_pointer_cast" and _in_launch_args(q):

@@ -23,7 +23,14 @@ inline sycl::queue &gpuport_queue() {
 // Thrust's algorithms on device pointers in standard SYCL 2020 (gpuport GP260): reduce and count run on
 // the device; the others copy the range to the host, run the C++ algorithm there and copy it back.
 namespace gpuport_thrust {
-struct policy {};
+struct policy {
+  // `thrust::cuda::par.on(stream)`: the helpers run on gpuport_queue() and wait for it, so the stream's
+  // earlier work is waited for here, before the algorithm reads its data.
+  policy on(sycl::queue *q) const {
+    if (q) q->wait();
+    return *this;
+  }
+};
 inline constexpr policy device{};
 template <typename T> T *raw_pointer_cast(T *p) { return p; }
 template <typename T> std::vector<T> to_host(const T *first, const T *last) {
