@@ -62,6 +62,7 @@ from .hip.min_version import NeedsNewerHip
 from .hip.pointer_arg_cast import PointerArgCast
 from .hip.runtime_include import RuntimeInclude
 from .hip.symbol_arg import SymbolArg
+from .hip.thrust_system import ThrustSystem
 from .hip.warp_mask_64 import WarpMask64
 from .hip.warp_reduce_sync import WarpReduceSync
 from .hip.warp_sync_legacy import WarpSyncLegacy
@@ -81,6 +82,7 @@ HIP_FIRST: list[type[Rule]] = [
     AsmSpecialRegisters,
     CoopGroupsReduce,
     CudaFunctional,
+    ThrustSystem,
     CublasMathMode,
     MemPrefetchLocation,
     SymbolArg,
