@@ -149,6 +149,8 @@ def test_tree_granularity_adds_every_other_unit_with_the_trees_include_folders(t
     (root / "tools" / "big.h").write_text("// " + "x" * (rw.TREE_TASK_MAX_BYTES + 10) + "\n")
     (root / "tools" / "main.cu").write_text('#include "main_kernel.cu"\nint main() { return 0; }\n')
     (root / "tools" / "main_kernel.cu").write_text("__global__ void mk(int* p) { *p = 1; }\n")
+    # the macros the project's build defines for every unit: `tree_defines`, on the tree's units only
+    toml.write_text(toml.read_text().replace('name = "toy"\n', 'name = "toy"\ntree_defines = ["TOY_TREE=2"]\n'))
     units = extract_realworld(tmp_path / "units", projects_file=toml, cache=cache, only=["toy"])
     tree = extract_realworld(
         tmp_path / "tree", projects_file=toml, cache=cache, only=["toy"], granularity="tree"
@@ -164,6 +166,9 @@ def test_tree_granularity_adds_every_other_unit_with_the_trees_include_folders(t
     assert {"tools/count.cu", "include/toy/api.h", "common/common_math.h"} <= files
     # The unit's folder, the program's include folder, the conventional include/, then the root.
     assert [f for f in count.build_flags if f.startswith("-I")] == ["-Itools", "-Icommon", "-Iinclude", "-I."]
+    assert [f for f in count.build_flags if f.startswith("-D")] == ["-DTOY_TREE=2"]
+    (scale,) = [t for t in load_suite(tmp_path / "tree") if "scale" in t.name]
+    assert [f for f in scale.build_flags if f.startswith("-D")] == ["-DTOY=1"]  # a listed program's own
     rec = task_record(count)
     assert (
         rec.origin["granularity"] == "tree"

@@ -13,7 +13,7 @@ fetched mirrors); only the list is committed. This module turns the cache into t
 - `tree` granularity: the listed units as `unit` does, then every other `.cu` file of the project's tree,
   compiled alone with the include folders of all the project's programs, its `tree_include` folders and
   the conventional ones (`include`, `inc`, `common`, `Common`, `src` at the root or one level down) on the
-  search path. The real code of a project is much more than its listed programs: this is the corpus's
+  search path, and the project's `tree_defines` macros. The real code of a project is much more than its listed programs: this is the corpus's
   real-code source at scale.
 
 A task holds the unit(s) and the headers they include (quoted includes searched from the including file,
@@ -347,6 +347,9 @@ def _tree_units(
         program = {
             "path": folder.relative_to(root).as_posix() or ".",
             "include": [os.path.relpath(d, folder) for d in incs if d != folder],
+            # the macros the project's own build defines for every unit (cholla's PRECISION, AMGX's
+            # namespace wrapping): without them a unit compiles to nothing or not at all
+            "defines": list(project.get("tree_defines", [])),
         }
         write_program_task(project, program, root, out, [tu.name], tu.name, seen, result, "tree")
 
