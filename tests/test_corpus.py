@@ -150,7 +150,9 @@ def test_tree_granularity_adds_every_other_unit_with_the_trees_include_folders(t
     (root / "tools" / "main.cu").write_text('#include "main_kernel.cu"\nint main() { return 0; }\n')
     (root / "tools" / "main_kernel.cu").write_text("__global__ void mk(int* p) { *p = 1; }\n")
     # the macros the project's build defines for every unit: `tree_defines`, on the tree's units only
-    toml.write_text(toml.read_text().replace('name = "toy"\n', 'name = "toy"\ntree_defines = ["TOY_TREE=2"]\n'))
+    toml.write_text(
+        toml.read_text().replace('name = "toy"\n', 'name = "toy"\ntree_defines = ["TOY_TREE=2"]\n')
+    )
     units = extract_realworld(tmp_path / "units", projects_file=toml, cache=cache, only=["toy"])
     tree = extract_realworld(
         tmp_path / "tree", projects_file=toml, cache=cache, only=["toy"], granularity="tree"

@@ -50,6 +50,7 @@ class ProjectFunction:
     shared: tuple[tuple[str, str, tuple[str, ...], bool], ...] = ()
     # Where its implicit parameters are (before a defaulted parameter or a trailing pack), -1 for last
     implicit_at: int = -1
+    needs_stream: bool = False  # it calls device printf (transitively): it takes the sycl::stream last
 
 
 @dataclass(frozen=True)
@@ -79,6 +80,7 @@ class ProjectKernel:
     param_shapes: tuple[tuple[str, int], ...] = ()
     # (template parameter, default argument as written): what a launch neither writes nor deduces
     template_defaults: tuple[tuple[str, str], ...] = ()
+    needs_stream: bool = False  # it calls device printf (transitively): its launch creates the sycl::stream
 
 
 @dataclass(frozen=True)

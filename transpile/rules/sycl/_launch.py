@@ -10,7 +10,7 @@ from tree_sitter import Node
 
 from ... import parse as ts
 from ...context import RuleContext
-from ._model import Function, Model, accessor_call, is_dim3_expr, render, variable_type
+from ._model import STREAM, STREAM_DECL, Function, Model, accessor_call, is_dim3_expr, render, variable_type
 from ._syntax import base_type, declarator_name, template_param_defaults
 from ._type_names import sycl_type_text
 
@@ -181,6 +181,10 @@ def implicit_args(
         for g, scope, is_array in external.globals_info:
             captures.append(f"{g} = {accessor_call(g, scope)}")
             extras.append(g if is_array else f"*{g}")
+    # device printf (GP216): the command group creates the stream the kernel writes to, passed last
+    if kernel.needs_stream if kernel is not None else external is not None and external.needs_stream:
+        locals_.append(STREAM_DECL)
+        extras.append(STREAM)
     return locals_, extras, captures
 
 

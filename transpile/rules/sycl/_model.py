@@ -84,6 +84,11 @@ from ._warp import SHUFFLES
 QUEUE = "gpuport_queue()"
 ITEM_PARAM = "const sycl::nd_item<3> &item"
 ITEM = "item"
+# Device printf writes to a sycl::stream the launch creates (GP216): kernels and device functions that
+# print take it last, as they take the nd_item first.
+STREAM = "gpuport_out"
+STREAM_PARAM = f"const sycl::stream &{STREAM}"
+STREAM_DECL = f"sycl::stream {STREAM}(1 << 20, 1024, cgh);"  # CUDA's printf FIFO is 1 MiB too
 
 # threadIdx.x -> item.get_local_id(2) ...
 BUILTIN_VARS = {
@@ -220,6 +225,7 @@ class Function:
     # `gp_<function>_<variable>`, extents in this function's template parameters.
     shared_in: list[SharedVar] = field(default_factory=list)
     globals_used: list[str] = field(default_factory=list)  # device globals read, transitively
+    needs_stream: bool = False  # calls device printf, transitively (GP216)
     problems: list[tuple[int, int, str]] = field(default_factory=list)
     # An overloaded device function's own `__shared__` variables: the family takes them all as parameters
     # (`shared_in`, named `gp_<function>_<variable>`, as a call cannot tell which member it reaches), and
@@ -238,6 +244,8 @@ class Function:
         out.extend(s.param for s in self.shared)
         out.extend(s.param for s in self.shared_in)
         out.extend(model.globals[g].param for g in self.globals_used)
+        if self.needs_stream:
+            out.append(STREAM_PARAM)
         return out
 
     def exported_shared(self) -> list[SharedVar]:
@@ -251,7 +259,7 @@ class Function:
         """What a device-side caller passes for this function's implicit parameters."""
         out = [ITEM] if self.needs_item else []
         out += [v.name for v in self.exported_shared()]
-        return out + list(self.globals_used)
+        return out + list(self.globals_used) + ([STREAM] if self.needs_stream else [])
 
 
 @dataclass
@@ -604,8 +612,11 @@ def _build(ctx: RuleContext) -> Model:
             # beside another file's `__device__ const float a`)
             direct -= _param_names(ctx, f) | (_local_names(ctx, body) if body is not None else set())
         f.globals_used = sorted(direct)
+        # device printf (not in a __host__ __device__ function: its host pass has no stream, GP216 reports it)
+        f.needs_stream = not f.host_too and "printf" in ids and calls_printf(ctx, body)
         for callee in sorted(ids & external_names):  # defined in another file of the tree
             f.needs_item = f.needs_item or external[callee].needs_item
+            f.needs_stream = f.needs_stream or external[callee].needs_stream
             f.globals_used = sorted({*f.globals_used, *external[callee].globals_used})
             have = {v.name for v in f.shared_in}
             for s_name, s_type, s_dims, s_dyn in external[callee].shared:  # provided by the kernel
@@ -631,6 +642,8 @@ def _build(ctx: RuleContext) -> Model:
             for g in [g for callee in sorted(calls[key] | {f.name}) for g in family[callee]]:
                 if g.needs_item and not f.needs_item:
                     f.needs_item = changed = True
+                if g.needs_stream and not f.needs_stream:
+                    f.needs_stream = changed = True
                 missing = [x for x in g.globals_used if x not in f.globals_used]
                 if missing:
                     f.globals_used = sorted({*f.globals_used, *missing})
@@ -648,7 +661,7 @@ def _build(ctx: RuleContext) -> Model:
                         "than its first definition, whose launch arguments every launch by this name gets",
                     )
                 )
-        if f.name in dups and not f.kernel and (f.needs_item or f.globals_used):
+        if f.name in dups and not f.kernel and (f.needs_item or f.globals_used or f.needs_stream):
             f.host_too = True  # treated like a host-device function: reported, not rewritten
             f.problems.append(
                 (
@@ -658,7 +671,7 @@ def _build(ctx: RuleContext) -> Model:
                     "the nd_item or device globals: not rewritten",
                 )
             )
-        elif f.host_too and (f.needs_item or f.globals_used):
+        elif f.host_too and (f.needs_item or f.globals_used or f.needs_stream):
             f.problems.append(
                 (
                     f.node.start_byte,
@@ -706,11 +719,21 @@ def _family_shared(members: list[Function]) -> None:
         m.shared_in = [*union.values(), *(v for v in m.shared_in if v.name not in union)]
 
 
+def calls_printf(ctx: RuleContext, body: Node | None) -> bool:
+    """Whether `body` calls `printf` itself (not through a macro, whose other uses may be host code)."""
+    if body is None:
+        return False
+    return any(
+        ctx.text(c.child_by_field_name("function") or c) == "printf"
+        for c in ts.captures("(call_expression) @c", body).get("c", [])
+    )
+
+
 def _launch_needs(f: Function) -> tuple[object, ...]:
     """What a launch of `f` passes besides its own arguments (kernel_launch builds it from the first
     definition of a name): local memory, template parameters, device globals."""
     shared = [(v.name, v.elem_type, tuple(v.dims), v.dynamic) for v in [*f.shared, *f.shared_in]]
-    return (shared, tuple(f.template_params), tuple(f.globals_used))
+    return (shared, tuple(f.template_params), tuple(f.globals_used), f.needs_stream)
 
 
 def name_count(ctx: RuleContext, f: Function) -> int:

@@ -56,6 +56,8 @@ from ._model import (
     ITEM,
     ITEM_PARAM,
     QUEUE,
+    STREAM,
+    STREAM_PARAM,
     DeviceGlobal,
     Model,
     base_function_name,
@@ -386,7 +388,11 @@ class DeviceGlobals(Rule):
     def _external_functions(self, ctx: RuleContext, m: Model) -> Iterator[Diagnostic]:
         """Device functions defined in another file of the tree (Options.project_functions) that take
         implicit parameters there: their prototypes here take the same, their device-side calls pass them."""
-        needy = {n: f for n, f in m.external.items() if f.needs_item or f.globals_used or f.shared}
+        needy = {
+            n: f
+            for n, f in m.external.items()
+            if f.needs_item or f.globals_used or f.shared or f.needs_stream
+        }
         if not needy:
             return
         for decl in ts.captures("(declaration) @d", ctx.root).get("d", []):
@@ -401,6 +407,7 @@ class DeviceGlobals(Rule):
             extra = [ITEM_PARAM] if f.needs_item else []
             extra += [shared_param(n, t, list(d)) for n, t, d, _ in f.shared]
             extra += [m.globals[g].param for g in f.globals_used if g in m.globals]
+            extra += [STREAM_PARAM] if f.needs_stream else []
             yield self.converted(
                 params.start_byte,
                 params.start_byte + 1,
@@ -421,7 +428,10 @@ class DeviceGlobals(Rule):
                 continue
             f = needy[ctx.text(base)]
             passed = ", ".join(
-                ([ITEM] if f.needs_item else []) + [n for n, *_ in f.shared] + list(f.globals_used)
+                ([ITEM] if f.needs_item else [])
+                + [n for n, *_ in f.shared]
+                + list(f.globals_used)
+                + ([STREAM] if f.needs_stream else [])
             )
             edit = append_args(ctx, args, passed, implicit_at=f.implicit_at if f.implicit_at >= 0 else None)
             yield self.converted(

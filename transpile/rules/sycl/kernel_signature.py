@@ -29,7 +29,7 @@ from ... import parse as ts
 from ...context import RuleContext
 from ...diagnostics import Diagnostic
 from ..base import Rule
-from ._model import ITEM_PARAM, Function, Model, model, qualifiers, shared_param
+from ._model import ITEM_PARAM, STREAM_PARAM, Function, Model, model, qualifiers, shared_param
 from ._signature import append_params, remove_token
 
 
@@ -64,6 +64,7 @@ class KernelSignature(Rule):
                     ITEM_PARAM,
                     *(shared_param(n, t, list(d)) for n, t, d, _ in external.shared),
                     *external.globals_params,  # the globals of its own file (qulacs' matrix_const_gpu)
+                    *([STREAM_PARAM] if external.needs_stream else []),
                 ]
             else:
                 extra = [ITEM_PARAM]

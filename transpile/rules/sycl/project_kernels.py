@@ -35,6 +35,7 @@ _NEEDS_LAUNCH_HELP = re.compile(
     rb"__shared__|__shfl|__ballot|__any|__all|__activemask|warpSize|__reduce_|tiled_partition|__constant__"
     rb"|__device__[^(){};]*[;=\[]"  # a device global variable (no parenthesis: not a function)
     rb"|\.\.\.[ \t]*[A-Za-z_]\w*[ \t]*\)"  # a parameter pack last (`args_t... args)`): the nd_item goes before it
+    rb"|\bprintf\b"  # device printf: the launch creates a sycl::stream
 )
 _PROTOTYPE = re.compile(rb"__global__[^;{}()]*?\b([A-Za-z_]\w*)\s*\([^;{}]*\)\s*;")
 _LAUNCH = re.compile(rb"\b([A-Za-z_]\w*)\s*(?:<[^<>;{}]*>\s*)?<<<")
@@ -54,7 +55,7 @@ def kernel_facts(rel: str, data: bytes, options: Options) -> list[ProjectKernel]
         )
         attr = subgroup_attribute(ctx, f.name)
         at = implicit_index(f.params_node)
-        if shared or attr or f.globals_used or at is not None:
+        if shared or attr or f.globals_used or at is not None or f.needs_stream:
             info = tuple(
                 (g, m.globals[g].scope, bool(m.globals[g].dims)) for g in f.globals_used if g in m.globals
             )
@@ -71,6 +72,7 @@ def kernel_facts(rel: str, data: bytes, options: Options) -> list[ProjectKernel]
                     implicit_at=-1 if at is None else at,
                     param_shapes=param_shapes(ctx, f),
                     template_defaults=tuple(template_param_defaults(ctx, f.node).items()),
+                    needs_stream=f.needs_stream,
                 )
             )
     return found
@@ -220,6 +222,9 @@ class _FileFacts:
     declared: set[str] = field(default_factory=set)  # device globals and functions declared or defined
     define_at: dict[str, int] = field(default_factory=dict)  # global -> where its definition starts
     tables: set[str] = field(default_factory=set)  # defined here, only read: `const` globals (Model.tables)
+    printing: set[str] = field(
+        default_factory=set
+    )  # device functions that call printf (Function.needs_stream)
 
 
 @dataclass
@@ -229,6 +234,7 @@ class _Needs:
     item: bool  # the nd_item
     used: set[str]  # project device globals
     calls: set[str]  # identifiers in its body (the functions it may call)
+    stream: bool = False  # device printf: the sycl::stream
 
 
 def _file_facts(rel: str, data: bytes, options: Options) -> _FileFacts:
@@ -254,6 +260,8 @@ def _file_facts(rel: str, data: bytes, options: Options) -> _FileFacts:
         ids = idents_in(ctx, body) if body is not None else set()
         needs, used, seen = facts.functions.get(f.name, (False, set(), set()))
         facts.functions[f.name] = (needs or f.needs_item, used | set(f.globals_used), seen | ids)
+        if f.needs_stream:
+            facts.printing.add(f.name)
         at = implicit_index(f.params_node)
         if at is not None:
             facts.implicit_at[f.name] = at
@@ -309,7 +317,7 @@ def globals_options(contents: dict[str, bytes], options: Options) -> dict[str, O
     for n, rels in where.items():
         if len(rels) == 1:
             item, used, calls = facts[rels[0]].functions[n]
-            info[n] = _Needs(item, used & set(candidates), calls)
+            info[n] = _Needs(item, used & set(candidates), calls, n in facts[rels[0]].printing)
             shared_of[n] = facts[rels[0]].shared.get(n, ())
             implicit_at[n] = facts[rels[0]].implicit_at.get(n, -1)
     changed = True
@@ -318,8 +326,13 @@ def globals_options(contents: dict[str, bytes], options: Options) -> dict[str, O
         for entry in info.values():
             for callee in entry.calls & set(info):
                 other = info[callee]
-                if (other.item and not entry.item) or not other.used <= entry.used:
+                if (
+                    (other.item and not entry.item)
+                    or not other.used <= entry.used
+                    or (other.stream and not entry.stream)
+                ):
                     entry.item = entry.item or other.item
+                    entry.stream = entry.stream or other.stream
                     entry.used = entry.used | other.used
                     changed = True
     # A global is shared when another file can reach it: an `extern` declaration, or a device function
@@ -344,7 +357,7 @@ def globals_options(contents: dict[str, bytes], options: Options) -> dict[str, O
     if (
         not shared
         and not in_headers
-        and not any(e.item for e in info.values())
+        and not any(e.item or e.stream for e in info.values())
         and not any(shared_of.values())
     ):
         return {}
@@ -362,9 +375,18 @@ def globals_options(contents: dict[str, bytes], options: Options) -> dict[str, O
         seen = graph.closure(rel, quoted_only=True)
         visible = set().union(*(facts[r].declared for r in seen if r in facts))
         funcs = tuple(
-            ProjectFunction(n, e.item, tuple(sorted(e.used & set(shared))), shared_of[n], implicit_at[n])
+            ProjectFunction(
+                n,
+                e.item,
+                tuple(sorted(e.used & set(shared))),
+                shared_of[n],
+                implicit_at[n],
+                needs_stream=e.stream,
+            )
             for n, e in sorted(info.items())
-            if n in visible and where[n][0] != rel and (e.item or e.used & set(shared) or shared_of[n])
+            if n in visible
+            and where[n][0] != rel
+            and (e.item or e.used & set(shared) or shared_of[n] or e.stream)
         )
         names = (visible | {g for f in funcs for g in f.globals_used}) & set(shared)
         from_headers = [
