@@ -215,7 +215,31 @@ def clean(
             exact_seen[ek] = d.key
             kept.append(d)
         else:
-            removed.append({"task": d.key, "source_id": d.source_id, "reason": reason, "matches": matches})
+            removed.append(
+                {
+                    "task": d.key,
+                    "source_id": d.source_id,
+                    "source": d.source,
+                    "licence": d.licence,
+                    "reason": reason,
+                    "matches": matches,
+                }
+            )
+    # Removals of earlier runs whose folders are gone (deleted then) stay counted: the manifest, and the
+    # dataset card's figures drawn from it, cover every clean the corpus folder went through. A task
+    # written back since then is judged again above instead.
+    present = {d.key for d in docs}
+    earlier = read_manifest(corpus) if apply else None
+    carried = [
+        r
+        for r in (earlier or {}).get("removed", [])
+        if r["task"] not in present and not (corpus / r["task"]).exists()
+    ]
+    removed = [*carried, *removed]
+    for r in carried:
+        before[r.get("source", _source_of(r))] += 1
+        if "licence" in r:
+            before_licence[r["licence"]] += 1
     reasons = Counter(r["reason"] for r in removed)
     manifest = {
         "method": {
@@ -243,6 +267,11 @@ def clean(
                 shutil.rmtree(folder)
         (corpus / MANIFEST).write_text(json.dumps(manifest, indent=1, sort_keys=True) + "\n")
     return CleanResult(kept, removed, manifest)
+
+
+def _source_of(removed: dict[str, Any]) -> str:
+    """The source of a removal an older manifest recorded without it: its source id's prefix."""
+    return str(removed.get("source_id") or "unknown").split(":", 1)[0] or "unknown"
 
 
 def read_manifest(corpus: Path) -> dict[str, Any] | None:

@@ -250,6 +250,18 @@ def test_clean_removes_exact_and_near_duplicates_and_suite_overlap(tmp_path: Pat
     assert m["tasks_before"] == 5 and m["tasks_after"] == 2
     assert m["before_by_source"] == {"augment": 1, "realworld": 4} and m["references"]["suite"] == 130
     assert m["removed_by_reason"]["contaminated:suite"] == 1
+    # A later clean (one task added) still counts the first run's removals, whose folders are gone.
+    _task_folder(corpus, "f-new", _long_kernel(11).replace("acc +=", "acc *="), {**real, "source_id": "x:f"})
+    again = dedup.clean(corpus, [("suite", REPO / "bench" / "suite"), ("tests", REPO / "tests")])
+    assert sorted(r["task"].split("/")[-1] for r in again.removed) == [
+        "a-generated",
+        "c-near",
+        "e-suite-copy",
+    ]
+    m = json.loads((corpus / dedup.MANIFEST).read_text())
+    assert m["tasks_before"] == 6 and m["tasks_after"] == 3
+    assert m["before_by_source"] == {"augment": 1, "realworld": 5}
+    assert m["removed_by_reason"] == {"contaminated:suite": 1, "exact-duplicate": 1, "near-duplicate": 1}
 
 
 def _pair(task: Any, target: str, level: str, compiles_on: list[str], evidence: list[Evidence]) -> PairResult:
