@@ -151,6 +151,22 @@ class Occurrence:
         return parent.type if parent is not None else ""
 
 
+# CUDA's C APIs (runtime, driver, libraries) live in the global namespace: such a name qualified by a
+# namespace (`nvinfer1::pluginInternal::cublasStatus_t`, TensorRT's stand-in) is the project's own.
+_C_API_NAME = re.compile(
+    r"(?:cuda|cublas|cudnn|curand|cufft|cusparse|cusolver|nvrtc|nccl|cu[A-Z])\w*"
+    r"|(?:CUDA|CUBLAS|CUBLASLT|CUDNN|CURAND|CUFFT|CUSPARSE|CUSOLVER|NVRTC|NCCL|CU)_\w*"
+)
+
+
+def _in_project_namespace(node: Node, name: str) -> bool:
+    """`node` names a C-API-shaped `name` inside a namespace (`ns::cudaX`; `::cudaX` is CUDA's)."""
+    parent = node.parent
+    if parent is None or parent.type != "qualified_identifier" or parent.child_by_field_name("name") != node:
+        return False
+    return parent.child_by_field_name("scope") is not None and _C_API_NAME.fullmatch(name) is not None
+
+
 @dataclass(frozen=True)
 class Include:
     path: str  # as written between <> or ""
@@ -466,6 +482,8 @@ class RuleContext:
             if kind in IDENT_TYPES and node.start_byte == start and node.end_byte == end:
                 if name in aliases and _defines_macro(node):
                     continue  # the alias's own `#define`
+                if _in_project_namespace(node, name):
+                    continue  # `nvinfer1::pluginInternal::cublasStatus_t`: the project's stand-in
                 result.append(Occurrence(meant, start, end, node, symbols.get(meant)))
                 continue
             if kind in LITERAL_TYPES or _inside_literal(node):

@@ -25,6 +25,8 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 
+from tree_sitter import Node
+
 from ...context import RuleContext
 from ...diagnostics import Diagnostic
 from ...parse import condition_operand_spans, hip_branch_spans
@@ -87,6 +89,24 @@ def _macro_locals(ctx: RuleContext) -> frozenset[str]:
 
 
 _TRAILING_IDENT = re.compile(rb"[A-Za-z_][A-Za-z0-9_]*\Z")
+_TYPE_DECLARATIONS = frozenset(
+    {"alias_declaration", "type_definition", "struct_specifier", "class_specifier", "enum_specifier"}
+)
+
+
+def _declared_in_namespace(node: Node) -> bool:
+    """`node` is the name a type declaration inside a namespace declares (CUDA declares none in one)."""
+    parent = node.parent
+    if parent is None or parent.type not in _TYPE_DECLARATIONS:
+        return False
+    if parent.child_by_field_name("name") != node and parent.child_by_field_name("declarator") != node:
+        return False
+    up = parent.parent
+    while up is not None:
+        if up.type == "namespace_definition":
+            return True
+        up = up.parent
+    return False
 
 
 class Unconverted(Rule):
@@ -116,6 +136,8 @@ class Unconverted(Rule):
                     hip_spans = hip_branch_spans(ctx.source)
                 if any(a <= occ.start < b for a, b in hip_spans):
                     continue
+            if occ.node is not None and _declared_in_namespace(occ.node):
+                continue  # `namespace trt { using cublasStatus_t = Status; }`: the project's own type
             if occ.entry is None and b"#if" in ctx.source:
                 if tested is None:
                     tested = condition_operand_spans(ctx.source)
