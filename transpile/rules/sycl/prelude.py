@@ -104,8 +104,12 @@ class SyclPrelude(Rule):
         head = "" if has_header else "#include <sycl/sycl.hpp>\n"
         # nvcc's implicit cuda_runtime.h brings <cmath>: host code calling `std::frexp` or `::ceil` relied
         # on it, and <sycl/sycl.hpp> does not promise it.
-        if any(o.entry is not None and o.entry.family == "math" for o in ctx.occurrences) and not any(
-            i.path in ("cmath", "math.h", "sycl/sycl.hpp") for i in ctx.includes
+        # A math header under a condition does not count: helper_math.h includes <math.h> only
+        # `#ifndef __CUDACC__`, a branch the SYCL translation drops, and its own `fabs(float2)` overloads
+        # then hid every scalar `fabs`.
+        if any(o.entry is not None and o.entry.family == "math" for o in ctx.occurrences) and not (
+            any(i.path in ("cmath", "math.h") for i in _unconditional(ctx))
+            or any(i.path == "sycl/sycl.hpp" for i in ctx.includes)
         ):  # (a file including SYCL already is translated output: it has what it needs)
             head += "#include <cmath>\n"
         text = QUEUE_DEFINITION if queue else ""
