@@ -203,11 +203,15 @@ def _outside_nvcc(ctx: RuleContext, node: Node) -> bool:
 _HIP_TEST = re.compile(rb"\s*(?:defined\s*\(?\s*)?[A-Za-z_]*HIP[A-Za-z0-9_]*\s*\)?\s*")
 
 
+_MACRO_DEFINITIONS = frozenset({"preproc_def", "preproc_function_def"})
+
+
 def _hip_branch(ctx: RuleContext, node: Node) -> bool:
     """True inside the branch a HIP build takes (`#if BNB_HIP`, `#ifdef GGML_USE_HIP`, the `#else` of
     `#ifndef USE_HIP`): a dual-source file's definitions there (bitsandbytes' `__floats2bfloat162_rn` for
     ROCm) are not nvcc's, and for SYCL the CUDA names they define are CUDA's own everywhere else. (A HIP
-    translation keeps treating them as the project's: its build takes that branch.)"""
+    translation keeps treating the functions and types defined there as the project's: its build may take
+    that branch; the macros it renames through, `#define cudaError_t hipError_t`, are not.)"""
     if b"HIP" not in ctx.source:
         return False
     child, n = node, node.parent
@@ -395,7 +399,8 @@ class RuleContext:
                 if parent.type in _TAGGED and parent.child_by_field_name("body") is None:
                     continue  # `struct cudaDeviceProp p;` names CUDA's struct; it does not declare one
                 if _outside_nvcc(self, parent) or (
-                    self.options.target == "sycl" and _hip_branch(self, parent)
+                    (self.options.target == "sycl" or parent.type in _MACRO_DEFINITIONS)
+                    and _hip_branch(self, parent)
                 ):
                     continue  # `#ifndef __CUDACC__ inline float rsqrtf(...)`: never compiled by nvcc
                 if parent.type == "function_declarator" and _toolkit_polyfill(self, parent):
@@ -502,6 +507,21 @@ class RuleContext:
             # A dual-source file's own definition of a CUDA name for HIP builds (`#if BNB_HIP` ...) stays as
             # written; the name's uses elsewhere are CUDA's and translated.
             result = [o for o in result if not hip_branch_declaration(self, o.node)]
+        elif b"HIP" in source:
+            # For HIP, a HIP branch's `#define cudaError_t hipError_t` (cholla's gpu.hpp under O_HIP) stays
+            # as written and the uses are renamed: the translation then compiles whether or not the
+            # project's own HIP switch is set. (Functions and types defined there stay the project's: they
+            # stand in for what HIP lacks.)
+            result = [
+                o
+                for o in result
+                if not (
+                    o.node is not None
+                    and o.node.parent is not None
+                    and o.node.parent.type in _MACRO_DEFINITIONS
+                    and hip_branch_declaration(self, o.node)
+                )
+            ]
         return result
 
     @cached_property
