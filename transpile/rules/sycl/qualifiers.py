@@ -39,11 +39,37 @@ from ...context import RuleContext
 from ...diagnostics import Diagnostic, Safety
 from ...edits import Edit
 from ...parse import QUALIFIER_WORDS
-from ...tokens import code_tokens
+from ...tokens import Token, code_tokens
 from ..base import Rule
 from ._signature import remove_token
 
 _DROPPED = ("__device__", "__host__", "__noinline__")
+QUALIFIER_WORDS_BYTES = frozenset(w.encode() for w in QUALIFIER_WORDS)
+
+
+def _loose_qualifiers(err: Node) -> Iterator[Node]:
+    """The qualifier leaves of an ERROR region that no parsed function or declaration holds (those are the
+    main pass's)."""
+    todo = [err]
+    while todo:
+        n = todo.pop()
+        for c in reversed(n.children):
+            if c.type in (*_DROPPED, "__forceinline__"):
+                yield c
+            elif c.type not in ("function_definition", "declaration", "field_declaration"):
+                todo.append(c)
+
+
+def _function_follows(toks: list[Token], i: int) -> bool:
+    """A name then `(` within the next few tokens (qualifiers and a return type allowed), before `;`, `=`,
+    `{`: what a qualifier before a function's declarator sees."""
+    for j in range(i, min(i + 8, len(toks) - 1)):
+        t = toks[j]
+        if t.text in (b";", b"=", b"{", b"}"):
+            return False
+        if t.kind == "ident" and toks[j + 1].text == b"(" and t.text not in QUALIFIER_WORDS_BYTES:
+            return True
+    return False
 
 
 def _is_function(node: Node) -> bool:
@@ -139,6 +165,40 @@ class FunctionQualifiers(Rule):
         yield from self._macro_bodies(ctx)
         yield from self._lambdas(ctx)
         yield from self._align(ctx)
+        yield from self._unparsed(ctx)
+
+    def _unparsed(self, ctx: RuleContext) -> Iterator[Diagnostic]:
+        """Qualifiers of functions tree-sitter could not parse (blocksparse's `typedef struct __align__(2)
+        ehalf { __device__ __forceinline__ ehalf() {} ... }`): a qualifier left outside a parsed function,
+        followed by a name and `(` before any `;`, `=` or `{`, qualifies a function and goes the same way."""
+        errors = [n for n in ts.error_nodes(ctx.root) if n.type == "ERROR"]
+        if not errors:
+            return
+        toks = code_tokens(ctx.source, 0)
+        starts = {t.start: i for i, t in enumerate(toks)}
+        for err in errors:
+            for leaf in _loose_qualifiers(err):
+                if ctx.is_claimed(leaf.start_byte, leaf.end_byte):
+                    continue
+                i = starts.get(leaf.start_byte)
+                if i is None or not _function_follows(toks, i + 1):
+                    continue
+                near = {t.text for t in toks[max(0, i - 3) : i + 4]}
+                edit = (
+                    remove_token(ctx, leaf)
+                    if leaf.type != "__forceinline__" or b"inline" in near
+                    else Edit(leaf.start_byte, leaf.end_byte, "inline")
+                )
+                yield self.converted(
+                    leaf.start_byte,
+                    leaf.end_byte,
+                    f"`{leaf.type}` removed (unparsed function)"
+                    if edit.text == ""
+                    else "`__forceinline__` -> `inline` (unparsed function)",
+                    [edit],
+                    family="qualifier",
+                    symbol=leaf.type,
+                )
 
     def _align(self, ctx: RuleContext) -> Iterator[Diagnostic]:
         """CUDA's `__align__(n)` (`struct __align__(8) PackedShorts {...}`) is C++'s `alignas(n)`."""
