@@ -8,7 +8,8 @@ What it does
     business, `__device__` variables GP213's.)
     The same qualifiers are dropped from macro bodies (`#define HD __host__ __device__ __forceinline__`
     becomes `#define HD inline`), so functions marked through a project's macro lose them too, and from
-    extended lambdas (`[] __device__ (int i) {...}`).
+    extended lambdas (`[] __device__ (int i) {...}`), and from functions tree-sitter could not parse (a
+    qualifier followed by a name and `(`, as in `struct __align__(2) h { __device__ h() {} }`).
     A plain `__device__` function defined in a header (not static, inline, constexpr, a template or a
     member defined in its class) becomes `inline`: CUDA without -rdc compiles it into each unit's device
     code alone, SYCL makes it an ordinary function, defined in every unit that includes the header.
