@@ -14,9 +14,18 @@ inline sycl::queue &gpuport_queue() {
 #ifdef CUDA_DRIVER_API
 static const char *driverName() { return "driver"; }
 #endif
+#ifndef GPUPORT_SYCL_BLAS_STATUS
+#define GPUPORT_SYCL_BLAS_STATUS
+// cuBLAS's cublasStatus_t: an int, as a type of its own (overloads on it and on cudaError_t stay apart).
+struct gpuport_blas_status {
+  int value;
+  gpuport_blas_status(int v = 0) : value(v) {}
+  operator int() const { return value; }
+};
+#endif
 
 #ifdef CUBLAS_API_H_
-static const char *_cudaGetErrorEnum(int error) {
+static const char *_cudaGetErrorEnum(gpuport_blas_status error) {
   switch (error) {
     case 16:
       return "CUBLAS_STATUS_LICENSE_ERROR";

@@ -36,32 +36,41 @@ enum gpuport_blas_type {
   gpuport_blas_r_64u, gpuport_blas_c_64u,
 };
 #endif
-inline int gpuport_blas_create(gpuport_blas_handle *h) {
+#ifndef GPUPORT_SYCL_BLAS_STATUS
+#define GPUPORT_SYCL_BLAS_STATUS
+// cuBLAS's cublasStatus_t: an int, as a type of its own (overloads on it and on cudaError_t stay apart).
+struct gpuport_blas_status {
+  int value;
+  gpuport_blas_status(int v = 0) : value(v) {}
+  operator int() const { return value; }
+};
+#endif
+inline gpuport_blas_status gpuport_blas_create(gpuport_blas_handle *h) {
   *h = new gpuport_blas_context{&gpuport_queue(), false};
   return 0;
 }
-inline int gpuport_blas_destroy(gpuport_blas_handle h) {
+inline gpuport_blas_status gpuport_blas_destroy(gpuport_blas_handle h) {
   h->queue->wait();
   delete h;
   return 0;
 }
-inline int gpuport_blas_set_stream(gpuport_blas_handle h, sycl::queue *q) {
+inline gpuport_blas_status gpuport_blas_set_stream(gpuport_blas_handle h, sycl::queue *q) {
   h->queue = q ? q : &gpuport_queue();
   return 0;
 }
-inline int gpuport_blas_get_stream(gpuport_blas_handle h, sycl::queue **q) {
+inline gpuport_blas_status gpuport_blas_get_stream(gpuport_blas_handle h, sycl::queue **q) {
   *q = h->queue;
   return 0;
 }
-inline int gpuport_blas_set_pointer_mode(gpuport_blas_handle h, bool device) {
+inline gpuport_blas_status gpuport_blas_set_pointer_mode(gpuport_blas_handle h, bool device) {
   h->device_pointers = device;
   return 0;
 }
-inline int gpuport_blas_get_pointer_mode(gpuport_blas_handle h, bool *device) {
+inline gpuport_blas_status gpuport_blas_get_pointer_mode(gpuport_blas_handle h, bool *device) {
   *device = h->device_pointers;
   return 0;
 }
-inline int gpuport_blas_set_math_mode(gpuport_blas_handle, int) { return 0; }  // always full precision
+inline gpuport_blas_status gpuport_blas_set_math_mode(gpuport_blas_handle, int) { return 0; }  // always full precision
 // A scalar argument (alpha, beta): a host pointer, or a device pointer in device pointer mode.
 template <typename T> T gpuport_blas_scalar(gpuport_blas_handle h, const T *p) {
   if (!h->device_pointers) return *p;
@@ -70,7 +79,7 @@ template <typename T> T gpuport_blas_scalar(gpuport_blas_handle h, const T *p) {
   return v;
 }
 // A result (dot, nrm2, amax...): to host memory, or to device memory in device pointer mode.
-template <typename T> int gpuport_blas_result(gpuport_blas_handle h, T *out, T v) {
+template <typename T> gpuport_blas_status gpuport_blas_result(gpuport_blas_handle h, T *out, T v) {
   if (h->device_pointers)
     h->queue->memcpy(out, &v, sizeof(T)).wait();
   else
@@ -102,7 +111,7 @@ template <typename T, typename Op, typename F> T gpuport_blas_reduce(sycl::queue
 // C = alpha op(A) op(B) + beta C for `batch` matrices stride_* elements apart; op is 'N', 'T' or 'C'
 // (the same as 'T' for real types). TS is the scalar and accumulation type. C is not read if beta == 0.
 template <typename TA, typename TB, typename TC, typename TS>
-int gpuport_blas_gemm_batch(gpuport_blas_handle h, char transa, char transb, int m, int n, int k, TS alpha,
+gpuport_blas_status gpuport_blas_gemm_batch(gpuport_blas_handle h, char transa, char transb, int m, int n, int k, TS alpha,
                             const TA *a, int lda, long long stride_a, const TB *b, int ldb, long long stride_b,
                             TS beta, TC *c, int ldc, long long stride_c, int batch) {
   if (m <= 0 || n <= 0 || batch <= 0) return 0;
@@ -121,13 +130,13 @@ int gpuport_blas_gemm_batch(gpuport_blas_handle h, char transa, char transb, int
   return 0;
 }
 template <typename T>
-int gpuport_blas_gemm(gpuport_blas_handle h, char transa, char transb, int m, int n, int k, const T *alpha,
+gpuport_blas_status gpuport_blas_gemm(gpuport_blas_handle h, char transa, char transb, int m, int n, int k, const T *alpha,
                       const T *a, int lda, const T *b, int ldb, const T *beta, T *c, int ldc) {
   return gpuport_blas_gemm_batch(h, transa, transb, m, n, k, gpuport_blas_scalar(h, alpha), a, lda, 0LL, b, ldb,
                                  0LL, gpuport_blas_scalar(h, beta), c, ldc, 0LL, 1);
 }
 template <typename T>
-int gpuport_blas_gemm_strided_batched(gpuport_blas_handle h, char transa, char transb, int m, int n, int k,
+gpuport_blas_status gpuport_blas_gemm_strided_batched(gpuport_blas_handle h, char transa, char transb, int m, int n, int k,
                                       const T *alpha, const T *a, int lda, long long stride_a, const T *b,
                                       int ldb, long long stride_b, const T *beta, T *c, int ldc,
                                       long long stride_c, int batch) {
@@ -137,7 +146,7 @@ int gpuport_blas_gemm_strided_batched(gpuport_blas_handle h, char transa, char t
 // y = alpha op(A) x + beta y, A m x n column-major; op 'N' (y has m elements, x n) or 'T'/'C' (y n, x m).
 // y is not read if beta == 0.
 template <typename T>
-int gpuport_blas_gemv(gpuport_blas_handle h, char trans, int m, int n, const T *alpha, const T *a, int lda,
+gpuport_blas_status gpuport_blas_gemv(gpuport_blas_handle h, char trans, int m, int n, const T *alpha, const T *a, int lda,
                       const T *x, int incx, const T *beta, T *y, int incy) {
   const T al = gpuport_blas_scalar(h, alpha), be = gpuport_blas_scalar(h, beta);
   if (m <= 0 || n <= 0) return 0;
@@ -155,7 +164,7 @@ int gpuport_blas_gemv(gpuport_blas_handle h, char trans, int m, int n, const T *
 }
 // cublasGemmStridedBatchedEx: as cublasGemmEx below, `batch` matrices stride_* elements apart; int8 data with
 // int32 results and compute (int32 scalars) too.
-inline int gpuport_blas_gemm_strided_batched_ex(gpuport_blas_handle h, char transa, char transb, int m, int n,
+inline gpuport_blas_status gpuport_blas_gemm_strided_batched_ex(gpuport_blas_handle h, char transa, char transb, int m, int n,
                                                 int k, const void *alpha, const void *a, int a_type, int lda,
                                                 long long stride_a, const void *b, int b_type, int ldb,
                                                 long long stride_b, const void *beta, void *c, int c_type, int ldc,
@@ -188,7 +197,7 @@ inline int gpuport_blas_gemm_strided_batched_ex(gpuport_blas_handle h, char tran
 }
 // cublasGemmEx: A and B half, float or double (the same type), C the same or float; float compute
 // (half compute accumulates in float too), double compute for double data. 15: not supported.
-inline int gpuport_blas_gemm_ex(gpuport_blas_handle h, char transa, char transb, int m, int n, int k,
+inline gpuport_blas_status gpuport_blas_gemm_ex(gpuport_blas_handle h, char transa, char transb, int m, int n, int k,
                                 const void *alpha, const void *a, int a_type, int lda, const void *b, int b_type,
                                 int ldb, const void *beta, void *c, int c_type, int ldc, int compute_type, int) {
   using half = sycl::half;
@@ -221,7 +230,7 @@ inline int gpuport_blas_gemm_ex(gpuport_blas_handle h, char transa, char transb,
   return 15;
 }
 template <typename T>
-int gpuport_blas_axpy(gpuport_blas_handle h, int n, const T *alpha, const T *x, int incx, T *y, int incy) {
+gpuport_blas_status gpuport_blas_axpy(gpuport_blas_handle h, int n, const T *alpha, const T *x, int incx, T *y, int incy) {
   const T a = gpuport_blas_scalar(h, alpha);
   if (n > 0)
     h->queue->parallel_for(sycl::range<1>(n), [=](sycl::id<1> i) {
@@ -229,19 +238,19 @@ int gpuport_blas_axpy(gpuport_blas_handle h, int n, const T *alpha, const T *x, 
     });
   return 0;
 }
-template <typename T> int gpuport_blas_scal(gpuport_blas_handle h, int n, const T *alpha, T *x, int incx) {
+template <typename T> gpuport_blas_status gpuport_blas_scal(gpuport_blas_handle h, int n, const T *alpha, T *x, int incx) {
   const T a = gpuport_blas_scalar(h, alpha);
   if (n > 0) h->queue->parallel_for(sycl::range<1>(n), [=](sycl::id<1> i) { x[i[0] * incx] *= a; });
   return 0;
 }
-template <typename T> int gpuport_blas_copy(gpuport_blas_handle h, int n, const T *x, int incx, T *y, int incy) {
+template <typename T> gpuport_blas_status gpuport_blas_copy(gpuport_blas_handle h, int n, const T *x, int incx, T *y, int incy) {
   if (n > 0)
     h->queue->parallel_for(sycl::range<1>(n), [=](sycl::id<1> i) {
       y[gpuport_blas_at(i[0], n, incy)] = x[gpuport_blas_at(i[0], n, incx)];
     });
   return 0;
 }
-template <typename T> int gpuport_blas_swap(gpuport_blas_handle h, int n, T *x, int incx, T *y, int incy) {
+template <typename T> gpuport_blas_status gpuport_blas_swap(gpuport_blas_handle h, int n, T *x, int incx, T *y, int incy) {
   if (n > 0)
     h->queue->parallel_for(sycl::range<1>(n), [=](sycl::id<1> i) {
       const T t = y[gpuport_blas_at(i[0], n, incy)];
@@ -251,25 +260,25 @@ template <typename T> int gpuport_blas_swap(gpuport_blas_handle h, int n, T *x, 
   return 0;
 }
 template <typename T>
-int gpuport_blas_dot(gpuport_blas_handle h, int n, const T *x, int incx, const T *y, int incy, T *result) {
+gpuport_blas_status gpuport_blas_dot(gpuport_blas_handle h, int n, const T *x, int incx, const T *y, int incy, T *result) {
   return gpuport_blas_result(h, result, gpuport_blas_reduce(*h->queue, n, T(0), sycl::plus<T>(), [=](long long i) {
     return x[gpuport_blas_at(i, n, incx)] * y[gpuport_blas_at(i, n, incy)];
   }));
 }
-template <typename T> int gpuport_blas_nrm2(gpuport_blas_handle h, int n, const T *x, int incx, T *result) {
+template <typename T> gpuport_blas_status gpuport_blas_nrm2(gpuport_blas_handle h, int n, const T *x, int incx, T *result) {
   const T sq = gpuport_blas_reduce(*h->queue, n, T(0), sycl::plus<T>(), [=](long long i) {
     const T v = x[i * incx];
     return v * v;
   });
   return gpuport_blas_result(h, result, incx > 0 ? T(std::sqrt(sq)) : T(0));
 }
-template <typename T> int gpuport_blas_asum(gpuport_blas_handle h, int n, const T *x, int incx, T *result) {
+template <typename T> gpuport_blas_status gpuport_blas_asum(gpuport_blas_handle h, int n, const T *x, int incx, T *result) {
   const T s = gpuport_blas_reduce(*h->queue, n, T(0), sycl::plus<T>(),
                                   [=](long long i) { return sycl::fabs(x[i * incx]); });
   return gpuport_blas_result(h, result, incx > 0 ? s : T(0));
 }
 // 1-based index of the first element of largest (amax) or smallest (amin) magnitude; 0 when n <= 0.
-template <typename T> int gpuport_blas_iamax(gpuport_blas_handle h, int n, const T *x, int incx, int *result) {
+template <typename T> gpuport_blas_status gpuport_blas_iamax(gpuport_blas_handle h, int n, const T *x, int incx, int *result) {
   if (n <= 0 || incx <= 0) return gpuport_blas_result(h, result, 0);
   const T m = gpuport_blas_reduce(*h->queue, n, T(0), sycl::maximum<T>(),
                                   [=](long long i) { return sycl::fabs(x[i * incx]); });
@@ -278,7 +287,7 @@ template <typename T> int gpuport_blas_iamax(gpuport_blas_handle h, int n, const
   });
   return gpuport_blas_result(h, result, first + 1);
 }
-template <typename T> int gpuport_blas_iamin(gpuport_blas_handle h, int n, const T *x, int incx, int *result) {
+template <typename T> gpuport_blas_status gpuport_blas_iamin(gpuport_blas_handle h, int n, const T *x, int incx, int *result) {
   if (n <= 0 || incx <= 0) return gpuport_blas_result(h, result, 0);
   const T m = gpuport_blas_reduce(*h->queue, n, T(INFINITY), sycl::minimum<T>(),
                                   [=](long long i) { return sycl::fabs(x[i * incx]); });
@@ -288,7 +297,7 @@ template <typename T> int gpuport_blas_iamin(gpuport_blas_handle h, int n, const
   return gpuport_blas_result(h, result, first + 1);
 }
 // cublasSet/GetVector and cublasSet/GetMatrix: strided copies between host and device memory.
-inline int gpuport_blas_copy_vector_async(int n, int elem_size, const void *src, int inc_src, void *dst,
+inline gpuport_blas_status gpuport_blas_copy_vector_async(int n, int elem_size, const void *src, int inc_src, void *dst,
                                           int inc_dst, sycl::queue *q) {
   if (!q) q = &gpuport_queue();
   if (inc_src == 1 && inc_dst == 1) {
@@ -299,12 +308,12 @@ inline int gpuport_blas_copy_vector_async(int n, int elem_size, const void *src,
     q->memcpy((char *)dst + i * inc_dst * elem_size, (const char *)src + i * inc_src * elem_size, elem_size);
   return 0;
 }
-inline int gpuport_blas_copy_vector(int n, int elem_size, const void *src, int inc_src, void *dst, int inc_dst) {
+inline gpuport_blas_status gpuport_blas_copy_vector(int n, int elem_size, const void *src, int inc_src, void *dst, int inc_dst) {
   gpuport_blas_copy_vector_async(n, elem_size, src, inc_src, dst, inc_dst, &gpuport_queue());
   gpuport_queue().wait();
   return 0;
 }
-inline int gpuport_blas_copy_matrix_async(int rows, int cols, int elem_size, const void *src, int ld_src,
+inline gpuport_blas_status gpuport_blas_copy_matrix_async(int rows, int cols, int elem_size, const void *src, int ld_src,
                                           void *dst, int ld_dst, sycl::queue *q) {
   if (!q) q = &gpuport_queue();
   if (ld_src == rows && ld_dst == rows) {
@@ -316,7 +325,7 @@ inline int gpuport_blas_copy_matrix_async(int rows, int cols, int elem_size, con
               (size_t)rows * elem_size);
   return 0;
 }
-inline int gpuport_blas_copy_matrix(int rows, int cols, int elem_size, const void *src, int ld_src, void *dst,
+inline gpuport_blas_status gpuport_blas_copy_matrix(int rows, int cols, int elem_size, const void *src, int ld_src, void *dst,
                                     int ld_dst) {
   gpuport_blas_copy_matrix_async(rows, cols, elem_size, src, ld_src, dst, ld_dst, &gpuport_queue());
   gpuport_queue().wait();
