@@ -4,7 +4,8 @@ What it does
     Renames cuBLAS (`cublas_v2.h`) names to helpers with the same arguments, defined once in place of the
     `#include <cublas_v2.h>` (guarded by `GPUPORT_SYCL_BLAS`):
     handles (`cublasCreate/Destroy/SetStream/GetStream/SetPointerMode/GetPointerMode`, `cublasSetMathMode`
-    a no-op) -> `gpuport_blas_*`; `cublasHandle_t` -> `gpuport_blas_handle`; `cublasStatus_t` -> `int`,
+    a no-op) -> `gpuport_blas_*`; `cublasHandle_t` -> `gpuport_blas_handle`; `cublasStatus_t` -> `gpuport_blas_status` (an
+    int as a type of its own, so overloads on it and on `cudaError_t` stay apart; the helpers return it),
     `CUBLAS_STATUS_SUCCESS` -> `0`; `CUBLAS_OP_N/T/C` -> `'N'/'T'/'C'`; pointer modes -> `false`/`true`;
     `cublasSgemm/Dgemm` -> `gpuport_blas_gemm<float|double>`, `cublas[SD]gemmStridedBatched` ->
     `gpuport_blas_gemm_strided_batched<..>`, `cublasGemmEx` (half/float/double data, float or double

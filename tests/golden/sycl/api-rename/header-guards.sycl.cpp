@@ -41,6 +41,15 @@ template <typename T> void gpuport_rand_box_muller(T u1, T u2, T &z0, T &z1) {
   z1 = r * sycl::sin(t);
 }
 #endif
+#ifndef GPUPORT_SYCL_RAND_STATUS
+#define GPUPORT_SYCL_RAND_STATUS
+// cuRAND's curandStatus_t: an int, as a type of its own (overloads on it and on cudaError_t stay apart).
+struct gpuport_rand_status {
+  int value;
+  gpuport_rand_status(int v = 0) : value(v) {}
+  operator int() const { return value; }
+};
+#endif
 #ifndef GPUPORT_SYCL_RAND_HOST
 #define GPUPORT_SYCL_RAND_HOST
 // cuRAND host API: a generator fills device arrays on its queue (a host generator, host arrays on the
@@ -53,34 +62,34 @@ struct gpuport_rand_generator_state {
 };
 typedef gpuport_rand_generator_state *gpuport_rand_generator;
 enum gpuport_rand_type { gpuport_rand_pseudo };
-inline int gpuport_rand_create_generator(gpuport_rand_generator *g, int) {
+inline gpuport_rand_status gpuport_rand_create_generator(gpuport_rand_generator *g, int) {
   *g = new gpuport_rand_generator_state{&gpuport_queue(), 0ULL, 0ULL, false};
   return 0;
 }
-inline int gpuport_rand_create_generator_host(gpuport_rand_generator *g, int) {
+inline gpuport_rand_status gpuport_rand_create_generator_host(gpuport_rand_generator *g, int) {
   *g = new gpuport_rand_generator_state{&gpuport_queue(), 0ULL, 0ULL, true};
   return 0;
 }
-inline int gpuport_rand_destroy_generator(gpuport_rand_generator g) {
+inline gpuport_rand_status gpuport_rand_destroy_generator(gpuport_rand_generator g) {
   g->queue->wait();
   delete g;
   return 0;
 }
-inline int gpuport_rand_set_seed(gpuport_rand_generator g, unsigned long long seed) {
+inline gpuport_rand_status gpuport_rand_set_seed(gpuport_rand_generator g, unsigned long long seed) {
   g->seed = seed;
   return 0;
 }
-inline int gpuport_rand_set_offset(gpuport_rand_generator g, unsigned long long offset) {
+inline gpuport_rand_status gpuport_rand_set_offset(gpuport_rand_generator g, unsigned long long offset) {
   g->offset = offset / 4;
   return 0;
 }
-inline int gpuport_rand_set_stream(gpuport_rand_generator g, sycl::queue *q) {
+inline gpuport_rand_status gpuport_rand_set_stream(gpuport_rand_generator g, sycl::queue *q) {
   g->queue = q ? q : &gpuport_queue();
   return 0;
 }
 // Writes n values, per_block of them from each block of four words: make(words, values).
 template <typename T, typename Make>
-int gpuport_rand_fill(gpuport_rand_generator g, T *out, size_t n, int per_block, Make make) {
+gpuport_rand_status gpuport_rand_fill(gpuport_rand_generator g, T *out, size_t n, int per_block, Make make) {
   const size_t blocks = (n + per_block - 1) / per_block;
   const unsigned long long base = g->offset;
   const uint32_t k0 = (uint32_t)g->seed, k1 = (uint32_t)(g->seed >> 32);
@@ -101,12 +110,12 @@ int gpuport_rand_fill(gpuport_rand_generator g, T *out, size_t n, int per_block,
   g->offset += blocks;
   return 0;
 }
-inline int gpuport_rand_generate(gpuport_rand_generator g, unsigned int *out, size_t n) {
+inline gpuport_rand_status gpuport_rand_generate(gpuport_rand_generator g, unsigned int *out, size_t n) {
   return gpuport_rand_fill(g, out, n, 4, [](const uint32_t *w, unsigned int *v) {
     for (int j = 0; j < 4; ++j) v[j] = w[j];
   });
 }
-template <typename T> int gpuport_rand_generate_uniform(gpuport_rand_generator g, T *out, size_t n) {
+template <typename T> gpuport_rand_status gpuport_rand_generate_uniform(gpuport_rand_generator g, T *out, size_t n) {
   if constexpr (sizeof(T) == sizeof(float))
     return gpuport_rand_fill(g, out, n, 4, [](const uint32_t *w, T *v) {
       for (int j = 0; j < 4; ++j) v[j] = gpuport_rand_to_uniform(w[j]);
@@ -119,7 +128,7 @@ template <typename T> int gpuport_rand_generate_uniform(gpuport_rand_generator g
 }
 // Normal (log_normal: exp of normal) values with the given mean and standard deviation.
 template <typename T>
-int gpuport_rand_generate_normal(gpuport_rand_generator g, T *out, size_t n, T mean, T stddev, bool log_normal = false) {
+gpuport_rand_status gpuport_rand_generate_normal(gpuport_rand_generator g, T *out, size_t n, T mean, T stddev, bool log_normal = false) {
   auto finish = [=](T z) { return log_normal ? sycl::exp(mean + stddev * z) : mean + stddev * z; };
   if constexpr (sizeof(T) == sizeof(float))
     return gpuport_rand_fill(g, out, n, 4, [=](const uint32_t *w, T *v) {
@@ -138,7 +147,7 @@ int gpuport_rand_generate_normal(gpuport_rand_generator g, T *out, size_t n, T m
     });
 }
 template <typename T>
-int gpuport_rand_generate_log_normal(gpuport_rand_generator g, T *out, size_t n, T mean, T stddev) {
+gpuport_rand_status gpuport_rand_generate_log_normal(gpuport_rand_generator g, T *out, size_t n, T mean, T stddev) {
   return gpuport_rand_generate_normal(g, out, n, mean, stddev, true);
 }
 #endif

@@ -35,7 +35,7 @@ static const char *_cudaGetErrorEnum(gpuport_blas_status error) {
 #endif
 
 #if defined(_CUFFT_H_)
-static const char *_cudaGetErrorEnum(int error) {
+static const char *_cudaGetErrorEnum(gpuport_fft_result error) {
   if (error == CUFFT_NVRTC_FAILURE) return "CUFFT_NVRTC_FAILURE";
   return "<unknown>";
 }

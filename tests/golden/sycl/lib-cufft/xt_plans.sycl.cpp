@@ -20,6 +20,15 @@ inline float2 make_float2(float x, float y) { return float2{x, y}; }
 struct alignas(16) double2 { double x, y; };
 inline double2 make_double2(double x, double y) { return double2{x, y}; }
 #endif
+#ifndef GPUPORT_SYCL_FFT_RESULT
+#define GPUPORT_SYCL_FFT_RESULT
+// cuFFT's cufftResult: an int, as a type of its own (overloads on it and on cudaError_t stay apart).
+struct gpuport_fft_result {
+  int value;
+  gpuport_fft_result(int v = 0) : value(v) {}
+  operator int() const { return value; }
+};
+#endif
 #ifndef GPUPORT_SYCL_FFT
 #define GPUPORT_SYCL_FFT
 #include <cstddef>
@@ -39,7 +48,7 @@ struct gpuport_fft_plan {
   int xt_half = 0;  // cufftXtMakePlanMany with CUDA_C_16F/CUDA_R_16F data: half in memory, float inside
 };
 typedef gpuport_fft_plan *gpuport_fft_handle;
-inline int gpuport_fft_make_plan_many(gpuport_fft_handle p, int rank, const int *n, const int *inembed,
+inline gpuport_fft_result gpuport_fft_make_plan_many(gpuport_fft_handle p, int rank, const int *n, const int *inembed,
                                       int istride, int idist, const int *onembed, int ostride, int odist,
                                       int type, int batch, std::size_t *work = nullptr) {
   if (p == nullptr || rank < 1 || rank > 3 || batch < 1) return 4;  // CUFFT_INVALID_VALUE
@@ -60,52 +69,52 @@ inline int gpuport_fft_make_plan_many(gpuport_fft_handle p, int rank, const int 
   if (work != nullptr) *work = 0;
   return 0;
 }
-inline int gpuport_fft_create(gpuport_fft_handle *p) {
+inline gpuport_fft_result gpuport_fft_create(gpuport_fft_handle *p) {
   *p = new gpuport_fft_plan();
   return 0;
 }
-inline int gpuport_fft_plan_many(gpuport_fft_handle *p, int rank, int *n, int *inembed, int istride, int idist,
+inline gpuport_fft_result gpuport_fft_plan_many(gpuport_fft_handle *p, int rank, int *n, int *inembed, int istride, int idist,
                                  int *onembed, int ostride, int odist, int type, int batch) {
   gpuport_fft_create(p);
   return gpuport_fft_make_plan_many(*p, rank, n, inembed, istride, idist, onembed, ostride, odist, type, batch);
 }
-inline int gpuport_fft_make_plan1d(gpuport_fft_handle p, int nx, int type, int batch, std::size_t *work = nullptr) {
+inline gpuport_fft_result gpuport_fft_make_plan1d(gpuport_fft_handle p, int nx, int type, int batch, std::size_t *work = nullptr) {
   const int n[1] = {nx};
   return gpuport_fft_make_plan_many(p, 1, n, nullptr, 1, 0, nullptr, 1, 0, type, batch, work);
 }
-inline int gpuport_fft_make_plan2d(gpuport_fft_handle p, int nx, int ny, int type, std::size_t *work = nullptr) {
+inline gpuport_fft_result gpuport_fft_make_plan2d(gpuport_fft_handle p, int nx, int ny, int type, std::size_t *work = nullptr) {
   const int n[2] = {nx, ny};
   return gpuport_fft_make_plan_many(p, 2, n, nullptr, 1, 0, nullptr, 1, 0, type, 1, work);
 }
-inline int gpuport_fft_make_plan3d(gpuport_fft_handle p, int nx, int ny, int nz, int type,
+inline gpuport_fft_result gpuport_fft_make_plan3d(gpuport_fft_handle p, int nx, int ny, int nz, int type,
                                    std::size_t *work = nullptr) {
   const int n[3] = {nx, ny, nz};
   return gpuport_fft_make_plan_many(p, 3, n, nullptr, 1, 0, nullptr, 1, 0, type, 1, work);
 }
-inline int gpuport_fft_plan1d(gpuport_fft_handle *p, int nx, int type, int batch) {
+inline gpuport_fft_result gpuport_fft_plan1d(gpuport_fft_handle *p, int nx, int type, int batch) {
   gpuport_fft_create(p);
   return gpuport_fft_make_plan1d(*p, nx, type, batch);
 }
-inline int gpuport_fft_plan2d(gpuport_fft_handle *p, int nx, int ny, int type) {
+inline gpuport_fft_result gpuport_fft_plan2d(gpuport_fft_handle *p, int nx, int ny, int type) {
   gpuport_fft_create(p);
   return gpuport_fft_make_plan2d(*p, nx, ny, type);
 }
-inline int gpuport_fft_plan3d(gpuport_fft_handle *p, int nx, int ny, int nz, int type) {
+inline gpuport_fft_result gpuport_fft_plan3d(gpuport_fft_handle *p, int nx, int ny, int nz, int type) {
   gpuport_fft_create(p);
   return gpuport_fft_make_plan3d(*p, nx, ny, nz, type);
 }
-inline int gpuport_fft_destroy(gpuport_fft_handle p) {
+inline gpuport_fft_result gpuport_fft_destroy(gpuport_fft_handle p) {
   delete p;
   return 0;
 }
-inline int gpuport_fft_set_stream(gpuport_fft_handle p, sycl::queue *q) {
+inline gpuport_fft_result gpuport_fft_set_stream(gpuport_fft_handle p, sycl::queue *q) {
   p->q = q;
   return 0;
 }
 // cufftEstimate*/cufftGetSize*/cufftSetWorkArea/cufftSetAutoAllocation: the helpers need no work area.
 inline void gpuport_fft_no_work(std::size_t *work) { *work = 0; }
 template <typename T> inline void gpuport_fft_no_work(T) {}
-template <typename... A> inline int gpuport_fft_work_area(A... args) {
+template <typename... A> inline gpuport_fft_result gpuport_fft_work_area(A... args) {
   (gpuport_fft_no_work(args), ...);
   return 0;
 }
@@ -168,7 +177,7 @@ template <class V, class = void> struct gpuport_fft_real : std::true_type {};
 template <class V> struct gpuport_fft_real<V, std::void_t<decltype(V::x)>> : std::false_type {};
 // kind 0: complex -> complex, 1: real -> complex (R2C, D2Z), 2: complex -> real (C2R, Z2D).
 template <typename T, typename In, typename Out>
-int gpuport_fft_exec(gpuport_fft_handle p, const In *in, Out *out, int sign, int kind) {
+gpuport_fft_result gpuport_fft_exec(gpuport_fft_handle p, const In *in, Out *out, int sign, int kind) {
   if (p == nullptr) return 1;  // CUFFT_INVALID_PLAN
   sycl::queue &q = p->q != nullptr ? *p->q : gpuport_queue();
   const int rank = p->rank;
@@ -245,13 +254,13 @@ int gpuport_fft_exec(gpuport_fft_handle p, const In *in, Out *out, int sign, int
   sycl::free(b, q);
   return 0;
 }
-template <typename C> inline int gpuport_fft_exec_c2c(gpuport_fft_handle p, C *in, C *out, int direction) {
+template <typename C> inline gpuport_fft_result gpuport_fft_exec_c2c(gpuport_fft_handle p, C *in, C *out, int direction) {
   return gpuport_fft_exec<decltype(C{}.x)>(p, in, out, direction < 0 ? -1 : 1, 0);
 }
-template <typename R, typename C> inline int gpuport_fft_exec_r2c(gpuport_fft_handle p, R *in, C *out) {
+template <typename R, typename C> inline gpuport_fft_result gpuport_fft_exec_r2c(gpuport_fft_handle p, R *in, C *out) {
   return gpuport_fft_exec<R>(p, in, out, -1, 1);
 }
-template <typename C, typename R> inline int gpuport_fft_exec_c2r(gpuport_fft_handle p, C *in, R *out) {
+template <typename C, typename R> inline gpuport_fft_result gpuport_fft_exec_c2r(gpuport_fft_handle p, C *in, R *out) {
   return gpuport_fft_exec<R>(p, in, out, 1, 2);
 }
 #endif
@@ -284,7 +293,7 @@ enum gpuport_blas_type {
 #ifndef GPUPORT_SYCL_FFT_XT
 #define GPUPORT_SYCL_FFT_XT
 struct gpuport_fft_half2 { sycl::half x, y; };
-inline int gpuport_fft_make_plan_many64(gpuport_fft_handle p, int rank, long long *n, long long *inembed,
+inline gpuport_fft_result gpuport_fft_make_plan_many64(gpuport_fft_handle p, int rank, long long *n, long long *inembed,
                                         long long istride, long long idist, long long *onembed,
                                         long long ostride, long long odist, int type, long long batch,
                                         std::size_t *work = nullptr) {
@@ -298,7 +307,7 @@ inline int gpuport_fft_make_plan_many64(gpuport_fft_handle p, int rank, long lon
   return gpuport_fft_make_plan_many(p, rank, n32, inembed ? ie : nullptr, int(istride), int(idist),
                                     onembed ? oe : nullptr, int(ostride), int(odist), type, int(batch), work);
 }
-inline int gpuport_fft_xt_make_plan_many(gpuport_fft_handle p, int rank, long long *n, long long *inembed,
+inline gpuport_fft_result gpuport_fft_xt_make_plan_many(gpuport_fft_handle p, int rank, long long *n, long long *inembed,
                                          long long istride, long long idist, int itype, long long *onembed,
                                          long long ostride, long long odist, int otype, long long batch,
                                          std::size_t *work, int etype) {
@@ -312,7 +321,7 @@ inline int gpuport_fft_xt_make_plan_many(gpuport_fft_handle p, int rank, long lo
   p->xt_half = etype == gpuport_blas_c_16f || etype == gpuport_blas_r_16f;
   return r;
 }
-inline int gpuport_fft_xt_exec(gpuport_fft_handle p, void *in, void *out, int direction) {
+inline gpuport_fft_result gpuport_fft_xt_exec(gpuport_fft_handle p, void *in, void *out, int direction) {
   if (p == nullptr) return 1;  // CUFFT_INVALID_PLAN
   const int sign = direction < 0 ? -1 : 1;
   typedef gpuport_fft_half2 h2;
@@ -406,11 +415,11 @@ int main() {
   gpuport_fft_handle plan, planHalf;
   size_t work = 1;
   gpuport_fft_create(&plan);
-  int r = gpuport_fft_xt_make_plan_many(plan, 1, &len, NULL, 1, 1, gpuport_blas_c_32f, NULL, 1, 1, gpuport_blas_c_32f, batch, &work,
+  gpuport_fft_result r = gpuport_fft_xt_make_plan_many(plan, 1, &len, NULL, 1, 1, gpuport_blas_c_32f, NULL, 1, 1, gpuport_blas_c_32f, batch, &work,
                                       gpuport_blas_c_32f);
   gpuport_fft_exec_c2c(plan, d, d, (-1));
   gpuport_fft_create(&planHalf);
-  r = (int)(r | gpuport_fft_xt_make_plan_many(planHalf, 1, &len, NULL, 1, 1, gpuport_blas_c_16f, NULL, 1, 1, gpuport_blas_c_16f, batch,
+  r = (gpuport_fft_result)(r | gpuport_fft_xt_make_plan_many(planHalf, 1, &len, NULL, 1, 1, gpuport_blas_c_16f, NULL, 1, 1, gpuport_blas_c_16f, batch,
                                             &work, gpuport_blas_c_16f));
   gpuport_fft_xt_exec(planHalf, dh, dh, (-1));
   gpuport_queue().memcpy(h, d, sizeof(h)).wait();
