@@ -4,9 +4,12 @@ is reported.
 What it does
     `#ifdef __CUDA_ARCH__`, `#ifndef __CUDA_ARCH__`, `defined(__CUDA_ARCH__)` and a bare truth test
     (`#if __CUDA_ARCH__`, `#if !__CUDA_ARCH__ && X`) ask "is this the device pass?": they become
-    `__HIP_DEVICE_COMPILE__`, which HIP defines (as 1) exactly there. Every other use reads the compute
-    capability (`#if __CUDA_ARCH__ >= 700`, `printf("%d", __CUDA_ARCH__)`), which has no AMD meaning: it is
-    reported unconverted and left as written; in a file that has such a use, the device-pass tests are
+    `__HIP_DEVICE_COMPILE__`, which HIP defines (as 1) exactly there. A comparison in an `#if` with a
+    compute capability every AMD GPU HIP targets meets (at most 6.0: double atomicAdd, `__ldg`, shuffles,
+    half arithmetic) asks the same: `__CUDA_ARCH__ >= 600` becomes `defined(__HIP_DEVICE_COMPILE__)` and
+    `__CUDA_ARCH__ < 350` its negation (the CUDA Programming Guide's atomicAdd(double) polyfill is then
+    never compiled). Every other use reads the compute capability (`#if __CUDA_ARCH__ >= 700`,
+    `printf("%d", __CUDA_ARCH__)`), which has no AMD meaning: it is reported unconverted and left as written; in a file that has such a use, the device-pass tests are
     left and reported too (renamed, they would lead the device pass into branches whose numbers are 0).
 Why
     hipcc defines no `__CUDA_ARCH__`: kept as is, every device-only branch silently turns into the host
@@ -25,6 +28,7 @@ References
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
 
 from ...context import RuleContext
@@ -54,6 +58,30 @@ def _line(source: bytes, at: int) -> tuple[int, int]:
         return start, nl
 
 
+# The compute capability every AMD GPU HIP targets provides: Pascal's 6.0 (double-precision atomicAdd,
+# warp shuffles, half arithmetic, __ldg). 6.1's __dp4a and later (Volta's independent thread scheduling,
+# Ampere's bf16 and cp.async) are not assumed.
+AMD_FLOOR = 600
+_COMPARISON = re.compile(rb"__CUDA_ARCH__\s*(>=|>|<=|<)\s*(\d+)\b")
+
+
+def _floor_comparison(ctx: RuleContext, at: int) -> tuple[int, bool] | None:
+    """`__CUDA_ARCH__ >= N` in an #if/#elif line, N at most AMD_FLOOR: (its end, True for the device
+    pass); `__CUDA_ARCH__ < N`: (its end, False). None for anything else."""
+    start, _end = _line(ctx.source, at)
+    if not ctx.source[start:at].lstrip().startswith(b"#"):
+        return None
+    m = _COMPARISON.match(ctx.source, at)
+    if m is None:
+        return None
+    op, n = m.group(1), int(m.group(2))
+    # >= N, > N-1: true from N on; < N, <= N-1: false from N on. Either way every AMD GPU is past N.
+    first = n + 1 if op in (b">", b"<=") else n
+    if first > AMD_FLOOR:
+        return None
+    return m.end(), op in (b">=", b">")
+
+
 class CudaArch(Rule):
     code = "GP122"
     name = "cuda-arch"
@@ -64,6 +92,10 @@ class CudaArch(Rule):
     def run(self, ctx: RuleContext) -> Iterator[Diagnostic]:
         uses = [occ for occ in ctx.occurrences if occ.name == NAME]
         tests = {occ.start for occ in uses if self._device_test(ctx, occ.start)}
+        # `__CUDA_ARCH__ >= 600` (at most Pascal's 6.0) asks for what every GPU HIP targets has: it is the
+        # device pass, and `< 600` the host pass. Such comparisons count as device-pass tests below.
+        floors = {occ.start: c for occ in uses if (c := _floor_comparison(ctx, occ.start)) is not None}
+        tests |= set(floors)
         # A file that also reads the number (`#ifdef __CUDA_ARCH__` around `#if __CUDA_ARCH__ >= 200 ...
         # #else #error`, moderngpu; an enum sized by it, rodinia's dwt2d) keeps its device-pass tests too:
         # renamed, they would send the device pass into branches whose numbers are now 0 (an #error, a
@@ -80,6 +112,18 @@ class CudaArch(Rule):
                     f"`{NAME}` (is this the device pass?) kept: this file also reads it as a compute "
                     "capability number, which has no AMD meaning; port both by hand (__HIP_DEVICE_COMPILE__, "
                     "__gfx*__)",
+                    family="runtime",
+                    symbol=NAME,
+                )
+            elif occ.start in floors:
+                end, device = floors[occ.start]
+                text = "defined(__HIP_DEVICE_COMPILE__)" if device else "!defined(__HIP_DEVICE_COMPILE__)"
+                yield self.converted(
+                    occ.start,
+                    occ.end,
+                    f"`{ctx.source[occ.start : end].decode()}` (a compute capability every AMD GPU HIP targets "
+                    f"meets) -> `{text}`",
+                    [Edit(occ.start, end, text)],
                     family="runtime",
                     symbol=NAME,
                 )

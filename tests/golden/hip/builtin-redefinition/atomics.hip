@@ -1,7 +1,7 @@
 #include <hip/hip_runtime.h>
 
 // CUDA lacks these on old architectures (or always): projects write their own.
-#if !defined(__HIP_DEVICE_COMPILE__) || __CUDA_ARCH__ >= 600
+#if !defined(__HIP_DEVICE_COMPILE__) || defined(__HIP_DEVICE_COMPILE__)
 #else
 #if !defined(__HIP_PLATFORM_AMD__)
 __device__ double atomicAdd(double *address, double val)

@@ -1,7 +1,7 @@
 // A file that reads __CUDA_ARCH__ as a number (moderngpu, rodinia dwt2d) keeps its device-pass tests too:
 // renamed, the device pass would reach the #error branch whose number is now 0.
 #ifdef __CUDA_ARCH__
-#if __CUDA_ARCH__ >= 200
+#if __CUDA_ARCH__ >= 700
 #define TAG 2
 #else
 #error "old"

@@ -2,7 +2,7 @@
 // renamed, the device pass would reach the #error branch whose number is now 0.
 #include <hip/hip_runtime.h>
 #ifdef __CUDA_ARCH__
-#if __CUDA_ARCH__ >= 200
+#if __CUDA_ARCH__ >= 700
 #define TAG 2
 #else
 #error "old"
