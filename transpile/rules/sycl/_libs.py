@@ -132,6 +132,24 @@ def include_edit(ctx: RuleContext, inc: Include, text: str) -> Edit:
     return Edit(inc.directive_start, end, text.rstrip("\n"))
 
 
+def status_type(name: str, cuda: str) -> str:
+    """A library's status type (cuBLAS's `cublasStatus_t`, cuRAND's, cuFFT's) as the block defining `name`:
+    an int (0 is success), as a type of its own, so that a project's overloads on it and on `cudaError_t` (an
+    int in SYCL) stay two functions, as in CUDA (helper_cuda.h's `_cudaGetErrorEnum`, FasterTransformer's).
+    It converts to and from int both ways; the library's helpers return it."""
+    guard = "GPUPORT_SYCL_" + name.removeprefix("gpuport_").upper()
+    return f"""#ifndef {guard}
+#define {guard}
+// {cuda}: an int, as a type of its own (overloads on it and on cudaError_t stay apart).
+struct {name} {{
+  int value;
+  {name}(int v = 0) : value(v) {{}}
+  operator int() const {{ return value; }}
+}};
+#endif
+"""
+
+
 # CUDA's cudaDataType values as an enum: cuBLAS (GP254) and cufftXt (GP270) take their element types so.
 DATA_TYPES = r"""#ifndef GPUPORT_SYCL_DATA_TYPE
 #define GPUPORT_SYCL_DATA_TYPE

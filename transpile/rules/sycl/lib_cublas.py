@@ -72,7 +72,7 @@ from collections.abc import Iterator
 
 from ...context import RuleContext
 from ...diagnostics import Diagnostic
-from ._libs import DATA_TYPES, LibraryRule
+from ._libs import DATA_TYPES, LibraryRule, status_type
 from ._memory_helpers import block_edit
 
 _DATA_TYPE_PREFIXES = ("gpuport_blas_r_", "gpuport_blas_c_")
@@ -80,19 +80,7 @@ _DATA_TYPE_PREFIXES = ("gpuport_blas_r_", "gpuport_blas_c_")
 _COMPLEX_NAME = re.compile(r"cublas(?:[CZ](?:gemm|gemv|dotc|dotu)|Scnrm2|Dznrm2)(?:_v2)?")
 _COMPLEX_CALL = re.compile(rb"cublas(?:[CZ](?:gemm|gemv|dotc|dotu)|Scnrm2|Dznrm2)")
 
-# cuBLAS's cublasStatus_t: an int (0 is success, 15 not supported), as a type of its own so that a project's
-# overloads on it and on cudaError_t (an int in SYCL) stay two functions, as in CUDA (FasterTransformer's
-# and CTranslate2's `_cudaGetErrorEnum`, helper_cuda.h's). It converts to and from int both ways.
-BLAS_STATUS = r"""#ifndef GPUPORT_SYCL_BLAS_STATUS
-#define GPUPORT_SYCL_BLAS_STATUS
-// cuBLAS's cublasStatus_t: an int, as a type of its own (overloads on it and on cudaError_t stay apart).
-struct gpuport_blas_status {
-  int value;
-  gpuport_blas_status(int v = 0) : value(v) {}
-  operator int() const { return value; }
-};
-#endif
-"""
+BLAS_STATUS = status_type("gpuport_blas_status", "cuBLAS's cublasStatus_t")
 
 BLAS_HELPERS = (
     r"""#ifndef GPUPORT_SYCL_BLAS
@@ -841,29 +829,19 @@ class LibCublas(LibraryRule):
     def run(self, ctx: RuleContext) -> Iterator[Diagnostic]:
         found = list(super().run(ctx))
         yield from found
-        # `CUDA_R_32F` in a file that does not include cuBLAS (qsim's `GetCudaType<T>()`): the data-type
-        # enum alone, before the first use; guarded, so a cuBLAS include elsewhere does not clash.
-        if not any(inc.path in self.headers for inc in ctx.includes):
-            uses = [d.start for d in found if d.edits and d.edits[0].text.startswith(_DATA_TYPE_PREFIXES)]
+        # A file that does not include cuBLAS itself still gets the types its renamed names need, each
+        # guarded and before its first use, so a cuBLAS include elsewhere does not clash: `CUDA_R_32F`
+        # (qsim's `GetCudaType<T>()`) the data-type enum; `cublasStatus_t` (a project's error helpers
+        # reached through another header) the status type.
+        included = [b for inc in ctx.includes for b in self.headers.get(inc.path, [])]
+        alone = (
+            (DATA_TYPES, "inline gpuport data-type enum (CUDA's cudaDataType)", _DATA_TYPE_PREFIXES),
+            (BLAS_STATUS, "inline gpuport status type (cuBLAS's cublasStatus_t)", ("gpuport_blas_status",)),
+        )
+        for block, what, spellings in alone:
+            if any(block == b or block in b for b in included):
+                continue
+            uses = [d.start for d in found if d.edits and d.edits[0].text.startswith(spellings)]
             if uses:
                 at = min(uses)
-                yield self.converted(
-                    at,
-                    at,
-                    "inline gpuport data-type enum (CUDA's cudaDataType)",
-                    [block_edit(ctx, at, DATA_TYPES)],
-                    family=self.family,
-                )
-        # `cublasStatus_t` in a file that includes no cuBLAS header of its own (a project's error helpers
-        # reached through another header): the status type alone, guarded too.
-        if not any(BLAS_HELPERS in self.headers.get(inc.path, []) for inc in ctx.includes):
-            uses = [d.start for d in found if d.edits and d.edits[0].text == "gpuport_blas_status"]
-            if uses:
-                at = min(uses)
-                yield self.converted(
-                    at,
-                    at,
-                    "inline gpuport status type (cuBLAS's cublasStatus_t)",
-                    [block_edit(ctx, at, BLAS_STATUS)],
-                    family=self.family,
-                )
+                yield self.converted(at, at, what, [block_edit(ctx, at, block)], family=self.family)

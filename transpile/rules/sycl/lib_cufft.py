@@ -41,19 +41,10 @@ from __future__ import annotations
 import re
 
 from ...diagnostics import Safety
-from ._libs import DATA_TYPES, LibraryRule
+from ._libs import DATA_TYPES, LibraryRule, status_type
 from ._vectors import definition
 
-FFT_RESULT = r"""#ifndef GPUPORT_SYCL_FFT_RESULT
-#define GPUPORT_SYCL_FFT_RESULT
-// cuFFT's cufftResult: an int, as a type of its own (overloads on it and on cudaError_t stay apart).
-struct gpuport_fft_result {
-  int value;
-  gpuport_fft_result(int v = 0) : value(v) {}
-  operator int() const { return value; }
-};
-#endif
-"""
+FFT_RESULT = status_type("gpuport_fft_result", "cuFFT's cufftResult")
 
 FFT = (
     FFT_RESULT

@@ -4,13 +4,13 @@ What it does
     Renames cuRAND names to helpers with the same arguments, defined once in place of the
     `#include <curand.h>` / `<curand_kernel.h>` (guarded by `GPUPORT_SYCL_PHILOX`, `GPUPORT_SYCL_RAND_HOST`,
     `GPUPORT_SYCL_RAND_DEVICE`):
-    host API: `curandStatus_t` -> `gpuport_rand_status` (an int as a type of its own, as cuBLAS's status
-    is); `curandGenerator_t` -> `gpuport_rand_generator`; `curandCreateGenerator` (every pseudo-random
+    host API: `curandGenerator_t` -> `gpuport_rand_generator`; `curandCreateGenerator` (every pseudo-random
     type) and `curandCreateGeneratorHost` (the same numbers, written to host memory on the calling
     thread), `curandSetPseudoRandomGeneratorSeed`, `curandSetGeneratorOffset`, `curandSetStream`,
     `curandDestroyGenerator`, `curandGenerate`, `curandGenerateUniform[Double]`,
     `curandGenerateNormal[Double]`, `curandGenerateLogNormal[Double]` -> `gpuport_rand_*`;
-    `curandStatus_t` -> `int`, `CURAND_STATUS_SUCCESS` -> `0`.
+    `curandStatus_t` -> `gpuport_rand_status` (an int as a type of its own, as cuBLAS's status is),
+    `CURAND_STATUS_SUCCESS` -> `0`.
     device API: `curandState`, `curandStateXORWOW_t`, `curandStatePhilox4_32_10_t`... ->
     `gpuport_rand_state`; `curand_init(seed, subsequence, offset, &st)`, `curand`, `curand_uniform[_double]`,
     `curand_normal[_double]`, `curand_log_normal[_double]`, `skipahead`, and the vector forms
@@ -46,7 +46,7 @@ from __future__ import annotations
 import re
 
 from ...diagnostics import Safety
-from ._libs import LibraryRule
+from ._libs import LibraryRule, status_type
 
 PHILOX = r"""#ifndef GPUPORT_SYCL_PHILOX
 #define GPUPORT_SYCL_PHILOX
@@ -83,16 +83,7 @@ template <typename T> void gpuport_rand_box_muller(T u1, T u2, T &z0, T &z1) {
 #endif
 """
 
-RAND_STATUS = r"""#ifndef GPUPORT_SYCL_RAND_STATUS
-#define GPUPORT_SYCL_RAND_STATUS
-// cuRAND's curandStatus_t: an int, as a type of its own (overloads on it and on cudaError_t stay apart).
-struct gpuport_rand_status {
-  int value;
-  gpuport_rand_status(int v = 0) : value(v) {}
-  operator int() const { return value; }
-};
-#endif
-"""
+RAND_STATUS = status_type("gpuport_rand_status", "cuRAND's curandStatus_t")
 
 HOST = (
     RAND_STATUS
