@@ -315,6 +315,15 @@ def _conditional_groups(source: bytes) -> Iterator[_Group]:
             yield _Group(tuple(stack.pop()), (m.start(), m.end()))
 
 
+def group_bodies_at(source: bytes, offset: int) -> list[tuple[int, int]]:
+    """The branch bodies of the conditional group one of whose `#if`/`#elif` lines holds `offset`, as byte
+    spans ([] when no directive line of a group holds it)."""
+    for g in _conditional_groups(source):
+        if any(start <= offset < end for start, end, _kind, _cond in g.branches):
+            return g.bodies()
+    return []
+
+
 def hip_branch_spans(source: bytes) -> list[tuple[int, int]]:
     """The bodies of conditional branches for a HIP build (`#ifdef __HIP_PLATFORM_AMD__`, `#if
     defined(GGML_USE_HIP)`, the `#else` of `#ifndef USE_HIP`), as byte spans: dual-source code's HIP

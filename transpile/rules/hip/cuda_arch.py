@@ -8,7 +8,8 @@ What it does
     compute capability every AMD GPU HIP targets meets (at most 6.0: double atomicAdd, `__ldg`, shuffles,
     half arithmetic) asks the same: `__CUDA_ARCH__ >= 600` becomes `defined(__HIP_DEVICE_COMPILE__)` and
     `__CUDA_ARCH__ < 350` its negation (the CUDA Programming Guide's atomicAdd(double) polyfill is then
-    never compiled). Every other use reads the compute capability (`#if __CUDA_ARCH__ >= 700`,
+    never compiled), unless a branch of that `#if` group holds inline assembly (PTX the device pass would
+    then take). Every other use reads the compute capability (`#if __CUDA_ARCH__ >= 700`,
     `printf("%d", __CUDA_ARCH__)`), which has no AMD meaning: it is reported unconverted and left as written; in a file that has such a use, the device-pass tests are
     left and reported too (renamed, they would lead the device pass into branches whose numbers are 0).
 Why
@@ -34,6 +35,7 @@ from collections.abc import Iterator
 from ...context import RuleContext
 from ...diagnostics import Diagnostic
 from ...edits import Edit
+from ...parse import group_bodies_at
 from ...tokens import code_tokens
 from ..base import Rule
 
@@ -63,6 +65,7 @@ def _line(source: bytes, at: int) -> tuple[int, int]:
 # Ampere's bf16 and cp.async) are not assumed.
 AMD_FLOOR = 600
 _COMPARISON = re.compile(rb"__CUDA_ARCH__\s*(>=|>|<=|<)\s*(\d+)\b")
+_ASM = re.compile(rb"\b(?:asm|__asm__|__asm)\b")
 
 
 def _floor_comparison(ctx: RuleContext, at: int) -> tuple[int, bool] | None:
@@ -78,6 +81,11 @@ def _floor_comparison(ctx: RuleContext, at: int) -> tuple[int, bool] | None:
     # >= N, > N-1: true from N on; < N, <= N-1: false from N on. Either way every AMD GPU is past N.
     first = n + 1 if op in (b">", b"<=") else n
     if first > AMD_FLOOR:
+        return None
+    # A branch of the group holding inline assembly (moderngpu's PTX shuffles behind `>= 300`) is PTX for
+    # the device pass to take: such a test stays a reported number, and the device pass keeps the branch
+    # it took before (the one for a GPU without the capability).
+    if any(_ASM.search(ctx.source, a, b) for a, b in group_bodies_at(ctx.source, at)):
         return None
     return m.end(), op in (b">=", b">")
 
