@@ -185,3 +185,24 @@ def test_in_place_keeps_first_backup(tmp_path: Path) -> None:
     assert cli(str(src), "--in-place").returncode == 0
     assert (src / "k.cu.orig").read_bytes() == KERNEL  # the original, not the second input
     assert b"hipDeviceSynchronize" in (src / "k.cu").read_bytes()
+
+
+def test_output_to_a_pipe_is_written_into_not_replaced(tmp_path: Path) -> None:
+    """An existing output that is not a regular file (a named pipe here; `-o /dev/null` alike) is written
+    into: renaming a file over it once turned the machine's /dev/null into a regular file. (Not tested on
+    /dev/null itself: a regression would break the machine running the test.)"""
+    import stat
+    import threading
+
+    src = tmp_path / "k.cu"
+    src.write_bytes(KERNEL)
+    fifo = tmp_path / "pipe.hip"
+    os.mkfifo(fifo)
+    got: list[bytes] = []
+    reader = threading.Thread(target=lambda: got.append(fifo.read_bytes()), daemon=True)
+    reader.start()
+    proc = cli(str(src), "-o", str(fifo), "--to", "hip")
+    reader.join(timeout=60)
+    assert proc.returncode in (0, 1), proc.stderr
+    assert stat.S_ISFIFO(os.lstat(fifo).st_mode)
+    assert got and b"hipFree(p)" in got[0]

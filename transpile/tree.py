@@ -14,6 +14,7 @@ import os
 import posixpath
 import re
 import shutil
+import stat
 import tempfile
 import time
 from collections import deque
@@ -459,6 +460,16 @@ def write_file(out_root: Path, rel: str, data: bytes, mode: int | None = None) -
         return
     if target.is_symlink():
         target.unlink()  # never write through a link to somewhere else
+    else:
+        kind = target.lstat().st_mode
+        if stat.S_ISCHR(kind) or stat.S_ISFIFO(kind):
+            # `-o /dev/null`, `-o /dev/stdout`, a named pipe: written into, never replaced (renaming a file
+            # over /dev/null replaced the device for every other program on the machine)
+            with open(target, "wb") as fh:
+                fh.write(data)
+            return
+        if not stat.S_ISREG(kind):
+            raise OSError(f"refusing to replace {target}: it is not a regular file")
     fd, tmp = tempfile.mkstemp(dir=folder, prefix=".gpuport-")
     try:
         with os.fdopen(fd, "wb") as fh:
