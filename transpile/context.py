@@ -230,13 +230,36 @@ def _hip_branch(ctx: RuleContext, node: Node) -> bool:
     return False
 
 
+def _declaration_of(node: Node | None) -> Node | None:
+    """The declaration whose declared name `node` is (a macro, function, type or variable), or None."""
+    parent = node.parent if node is not None else None
+    if parent is None:
+        return None
+    field = _DECLARING_FIELDS.get(parent.type)
+    return parent if field is not None and parent.child_by_field_name(field) == node else None
+
+
 def hip_branch_declaration(ctx: RuleContext, node: Node | None) -> bool:
     """The name a declaration declares (a macro, function, type or variable), inside a HIP build's branch."""
-    parent = node.parent if node is not None else None
-    if node is None or parent is None:
+    declaration = _declaration_of(node)
+    return declaration is not None and _hip_branch(ctx, declaration)
+
+
+def _not_the_projects(ctx: RuleContext, declaration: Node) -> bool:
+    """A declaration in a HIP build's branch that does not make its CUDA name the project's: any of them
+    for SYCL (bitsandbytes' ROCm `__floats2bfloat162_rn`); for HIP only the macros a HIP switch renames
+    through (cholla's `#ifdef O_HIP / #define cudaError_t hipError_t`), so the uses are renamed and the
+    translation compiles with or without the switch. Functions and types defined there stay the project's
+    for HIP: they stand in for what HIP lacks."""
+    if ctx.options.target != "sycl" and declaration.type not in _MACRO_DEFINITIONS:
         return False
-    field = _DECLARING_FIELDS.get(parent.type)
-    return field is not None and parent.child_by_field_name(field) == node and _hip_branch(ctx, parent)
+    return _hip_branch(ctx, declaration)
+
+
+def _hip_side_definition(ctx: RuleContext, node: Node | None) -> bool:
+    """The name such a declaration declares: left as written, not an occurrence."""
+    declaration = _declaration_of(node)
+    return declaration is not None and _not_the_projects(ctx, declaration)
 
 
 # Macros that give the CUDA toolkit's version: a definition under a test of them stands in for a CUDA
@@ -398,10 +421,7 @@ class RuleContext:
             if parent.child_by_field_name(field) == node:
                 if parent.type in _TAGGED and parent.child_by_field_name("body") is None:
                     continue  # `struct cudaDeviceProp p;` names CUDA's struct; it does not declare one
-                if _outside_nvcc(self, parent) or (
-                    (self.options.target == "sycl" or parent.type in _MACRO_DEFINITIONS)
-                    and _hip_branch(self, parent)
-                ):
+                if _outside_nvcc(self, parent) or _not_the_projects(self, parent):
                     continue  # `#ifndef __CUDACC__ inline float rsqrtf(...)`: never compiled by nvcc
                 if parent.type == "function_declarator" and _toolkit_polyfill(self, parent):
                     continue  # `#if __CUDACC_VER_MAJOR__ < 12 __device__ T __ldcs(...)`: CUDA's name elsewhere
@@ -503,25 +523,10 @@ class RuleContext:
             if start in starts:
                 ident_node = node if (node.start_byte == start and node.end_byte == end) else None
                 result.append(Occurrence(meant, start, end, ident_node, symbols.get(meant)))
-        if b"HIP" in source and self.options.target == "sycl":
-            # A dual-source file's own definition of a CUDA name for HIP builds (`#if BNB_HIP` ...) stays as
-            # written; the name's uses elsewhere are CUDA's and translated.
-            result = [o for o in result if not hip_branch_declaration(self, o.node)]
-        elif b"HIP" in source:
-            # For HIP, a HIP branch's `#define cudaError_t hipError_t` (cholla's gpu.hpp under O_HIP) stays
-            # as written and the uses are renamed: the translation then compiles whether or not the
-            # project's own HIP switch is set. (Functions and types defined there stay the project's: they
-            # stand in for what HIP lacks.)
-            result = [
-                o
-                for o in result
-                if not (
-                    o.node is not None
-                    and o.node.parent is not None
-                    and o.node.parent.type in _MACRO_DEFINITIONS
-                    and hip_branch_declaration(self, o.node)
-                )
-            ]
+        if b"HIP" in source:
+            # A dual-source file's own definition of a CUDA name for HIP builds stays as written, and the
+            # name's uses elsewhere are CUDA's and translated (_not_the_projects says which definitions).
+            result = [o for o in result if not _hip_side_definition(self, o.node)]
         return result
 
     @cached_property

@@ -315,13 +315,15 @@ def _conditional_groups(source: bytes) -> Iterator[_Group]:
             yield _Group(tuple(stack.pop()), (m.start(), m.end()))
 
 
-def group_bodies_at(source: bytes, offset: int) -> list[tuple[int, int]]:
-    """The branch bodies of the conditional group one of whose `#if`/`#elif` lines holds `offset`, as byte
-    spans ([] when no directive line of a group holds it)."""
-    for g in _conditional_groups(source):
-        if any(start <= offset < end for start, end, _kind, _cond in g.branches):
-            return g.bodies()
-    return []
+def groups_holding(source: bytes, pattern: re.Pattern[bytes]) -> list[tuple[int, int]]:
+    """The directive lines (`#if`, `#elif`, `#else`, as byte spans) of every conditional group one of whose
+    branch bodies `pattern` matches in: one pass over the file's groups."""
+    return [
+        (start, end)
+        for g in _conditional_groups(source)
+        if any(pattern.search(source, a, b) for a, b in g.bodies())
+        for start, end, _kind, _cond in g.branches
+    ]
 
 
 def hip_branch_spans(source: bytes) -> list[tuple[int, int]]:

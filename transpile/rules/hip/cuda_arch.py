@@ -10,8 +10,9 @@ What it does
     `__CUDA_ARCH__ < 350` its negation (the CUDA Programming Guide's atomicAdd(double) polyfill is then
     never compiled), unless a branch of that `#if` group holds inline assembly (PTX the device pass would
     then take). Every other use reads the compute capability (`#if __CUDA_ARCH__ >= 700`,
-    `printf("%d", __CUDA_ARCH__)`), which has no AMD meaning: it is reported unconverted and left as written; in a file that has such a use, the device-pass tests are
-    left and reported too (renamed, they would lead the device pass into branches whose numbers are 0).
+    `printf("%d", __CUDA_ARCH__)`), which has no AMD meaning: it is reported unconverted and left as
+    written; in a file that has such a use, the device-pass tests are left and reported too (renamed,
+    they would lead the device pass into branches whose numbers are 0).
 Why
     hipcc defines no `__CUDA_ARCH__`: kept as is, every device-only branch silently turns into the host
     branch. Renamed blindly, `__CUDA_ARCH__ >= 700` would become `1 >= 700`, silently false.
@@ -35,7 +36,7 @@ from collections.abc import Iterator
 from ...context import RuleContext
 from ...diagnostics import Diagnostic
 from ...edits import Edit
-from ...parse import group_bodies_at
+from ...parse import groups_holding
 from ...tokens import code_tokens
 from ..base import Rule
 
@@ -70,7 +71,8 @@ _ASM = re.compile(rb"\b(?:asm|__asm__|__asm)\b")
 
 def _floor_comparison(ctx: RuleContext, at: int) -> tuple[int, bool] | None:
     """`__CUDA_ARCH__ >= N` in an #if/#elif line, N at most AMD_FLOOR: (its end, True for the device
-    pass); `__CUDA_ARCH__ < N`: (its end, False). None for anything else."""
+    pass); `__CUDA_ARCH__ < N`: (its end, False). None for anything else (run() then drops the ones whose
+    group holds inline assembly)."""
     start, _end = _line(ctx.source, at)
     if not ctx.source[start:at].lstrip().startswith(b"#"):
         return None
@@ -81,11 +83,6 @@ def _floor_comparison(ctx: RuleContext, at: int) -> tuple[int, bool] | None:
     # >= N, > N-1: true from N on; < N, <= N-1: false from N on. Either way every AMD GPU is past N.
     first = n + 1 if op in (b">", b"<=") else n
     if first > AMD_FLOOR:
-        return None
-    # A branch of the group holding inline assembly (moderngpu's PTX shuffles behind `>= 300`) is PTX for
-    # the device pass to take: such a test stays a reported number, and the device pass keeps the branch
-    # it took before (the one for a GPU without the capability).
-    if any(_ASM.search(ctx.source, a, b) for a, b in group_bodies_at(ctx.source, at)):
         return None
     return m.end(), op in (b">=", b">")
 
@@ -103,6 +100,12 @@ class CudaArch(Rule):
         # `__CUDA_ARCH__ >= 600` (at most Pascal's 6.0) asks for what every GPU HIP targets has: it is the
         # device pass, and `< 600` the host pass. Such comparisons count as device-pass tests below.
         floors = {occ.start: c for occ in uses if (c := _floor_comparison(ctx, occ.start)) is not None}
+        if floors:
+            # A branch of the group holding inline assembly (moderngpu's PTX shuffles behind `>= 300`) is
+            # PTX for the device pass to take: such a test stays a reported number, and the device pass keeps
+            # the branch it took before (the one for a GPU without the capability).
+            asm_lines = groups_holding(ctx.source, _ASM)
+            floors = {at: c for at, c in floors.items() if not any(a <= at < b for a, b in asm_lines)}
         tests |= set(floors)
         # A file that also reads the number (`#ifdef __CUDA_ARCH__` around `#if __CUDA_ARCH__ >= 200 ...
         # #else #error`, moderngpu; an enum sized by it, rodinia's dwt2d) keeps its device-pass tests too:

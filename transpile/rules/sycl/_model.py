@@ -19,7 +19,7 @@ from __future__ import annotations
 import bisect
 import re
 from collections import Counter
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 
 from tree_sitter import Node
@@ -257,9 +257,17 @@ class Function:
 
     def device_call_args(self) -> list[str]:
         """What a device-side caller passes for this function's implicit parameters."""
-        out = [ITEM] if self.needs_item else []
-        out += [v.name for v in self.exported_shared()]
-        return out + list(self.globals_used) + ([STREAM] if self.needs_stream else [])
+        shared = [v.name for v in self.exported_shared()]
+        return implicit_call_args(self.needs_item, shared, self.globals_used, self.needs_stream)
+
+
+def implicit_call_args(
+    item: bool, shared: Iterable[str], globals_used: Iterable[str], stream: bool
+) -> list[str]:
+    """What a device-side call passes after its own arguments, in the order the callee's parameters take
+    them (Function.extra_params): the nd_item, shared variables, device globals, the printf stream. Also for
+    a device function of another file of the tree (Options.project_functions)."""
+    return [*([ITEM] if item else []), *shared, *globals_used, *([STREAM] if stream else [])]
 
 
 @dataclass

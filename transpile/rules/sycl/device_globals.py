@@ -53,14 +53,13 @@ from ...diagnostics import Diagnostic
 from ...edits import Edit
 from ..base import Rule
 from ._model import (
-    ITEM,
     ITEM_PARAM,
     QUEUE,
-    STREAM,
     STREAM_PARAM,
     DeviceGlobal,
     Model,
     base_function_name,
+    implicit_call_args,
     model,
     qualifiers,
     shared_param,
@@ -428,10 +427,7 @@ class DeviceGlobals(Rule):
                 continue
             f = needy[ctx.text(base)]
             passed = ", ".join(
-                ([ITEM] if f.needs_item else [])
-                + [n for n, *_ in f.shared]
-                + list(f.globals_used)
-                + ([STREAM] if f.needs_stream else [])
+                implicit_call_args(f.needs_item, [n for n, *_ in f.shared], f.globals_used, f.needs_stream)
             )
             edit = append_args(ctx, args, passed, implicit_at=f.implicit_at if f.implicit_at >= 0 else None)
             yield self.converted(

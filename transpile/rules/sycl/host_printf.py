@@ -34,8 +34,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from tree_sitter import Node
-
+from ...calls import call_at
 from ...context import RuleContext
 from ...diagnostics import Diagnostic, Safety
 from ...edits import Edit
@@ -125,9 +124,8 @@ class Printf(Rule):
                     occ.start, occ.end, "host `printf` kept", family="device", symbol="printf"
                 )
                 continue
-            call = _call_of(ctx, occ.start, occ.end)
-            args = call.child_by_field_name("arguments") if call is not None else None
-            if not f.needs_stream or args is None or args.type != "argument_list":
+            call = call_at(ctx, occ)
+            if not f.needs_stream or call is None:
                 why = (
                     "in a __host__ __device__ function (its host pass has no stream)"
                     if f.host_too
@@ -143,7 +141,7 @@ class Printf(Rule):
                 continue
             edits = [
                 Edit(occ.start, occ.end, "gpuport_printf"),
-                Edit(args.start_byte + 1, args.start_byte + 1, f"{STREAM}, "),
+                Edit(call.open + 1, call.open + 1, f"{STREAM}, "),
             ]
             if not helpers:
                 edits.append(block_edit(ctx, occ.start, PRINTF_HELPERS))
@@ -157,12 +155,3 @@ class Printf(Rule):
                 symbol="printf",
                 safety=Safety.REVIEW,
             )
-
-
-def _call_of(ctx: RuleContext, start: int, end: int) -> Node | None:
-    """The call whose callee is the identifier at [start, end)."""
-    node = ctx.root.descendant_for_byte_range(start, end)
-    if node is None or node.parent is None or node.parent.type != "call_expression":
-        return None
-    call = node.parent
-    return call if call.child_by_field_name("function") == node else None

@@ -9,8 +9,8 @@ What it does
     `inclusive_scan`, `exclusive_scan`, `sequence`, `fill`, `copy`, `transform` and `count_if` copy the
     range to the host, run the C++ standard algorithm and copy the result back. `thrust::device`,
     `thrust::cuda::par` (also `.on(stream)`, which waits for the stream first) and `thrust::raw_pointer_cast`
-    are mapped; function objects without a `sycl::` one (`thrust::greater`, `less`, `minus`, ...) become `<functional>`'s (GP256 maps `plus`, `maximum`,
-    ...); `device_vector` becomes `gpuport_thrust::device_vector` (USM shared memory) and `host_vector` a
+    are mapped; function objects without a `sycl::` one (`thrust::greater`, `less`, `minus`, ...) become
+    `<functional>`'s (GP256 maps `plus`, `maximum`, ...); `device_vector` becomes `gpuport_thrust::device_vector` (USM shared memory) and `host_vector` a
     `std::vector`; `make_transform_iterator`/`make_counting_iterator` and their types become small
     iterators kernels can read (emitted only where used); algorithms without a policy run the standard algorithm on the host; iterators and
     every other name are reported unconverted.

@@ -214,17 +214,15 @@ _DEVICE_OR_SYMBOL = re.compile(rb"__device__|__global__|__constant__|cuda\w*Symb
 class _FileFacts:
     defines: dict[str, ProjectGlobal] = field(default_factory=dict)
     externs: set[str] = field(default_factory=set)
-    # device function name -> (needs the nd_item, device globals it uses, identifiers in its bodies)
-    functions: dict[str, tuple[bool, set[str], set[str]]] = field(default_factory=dict)
+    # device function name -> (needs the nd_item, device globals it uses, identifiers in its bodies, calls
+    # device printf: takes the sycl::stream)
+    functions: dict[str, tuple[bool, set[str], set[str], bool]] = field(default_factory=dict)
     # device function name -> the shared variables its callers provide (ProjectFunction.shared)
     shared: dict[str, tuple[tuple[str, str, tuple[str, ...], bool], ...]] = field(default_factory=dict)
     implicit_at: dict[str, int] = field(default_factory=dict)  # _signature.implicit_index, when not last
     declared: set[str] = field(default_factory=set)  # device globals and functions declared or defined
     define_at: dict[str, int] = field(default_factory=dict)  # global -> where its definition starts
     tables: set[str] = field(default_factory=set)  # defined here, only read: `const` globals (Model.tables)
-    printing: set[str] = field(
-        default_factory=set
-    )  # device functions that call printf (Function.needs_stream)
 
 
 @dataclass
@@ -258,10 +256,13 @@ def _file_facts(rel: str, data: bytes, options: Options) -> _FileFacts:
             continue
         body = f.node.child_by_field_name("body")
         ids = idents_in(ctx, body) if body is not None else set()
-        needs, used, seen = facts.functions.get(f.name, (False, set(), set()))
-        facts.functions[f.name] = (needs or f.needs_item, used | set(f.globals_used), seen | ids)
-        if f.needs_stream:
-            facts.printing.add(f.name)
+        needs, used, seen, prints = facts.functions.get(f.name, (False, set(), set(), False))
+        facts.functions[f.name] = (
+            needs or f.needs_item,
+            used | set(f.globals_used),
+            seen | ids,
+            prints or f.needs_stream,
+        )
         at = implicit_index(f.params_node)
         if at is not None:
             facts.implicit_at[f.name] = at
@@ -316,8 +317,8 @@ def globals_options(contents: dict[str, bytes], options: Options) -> dict[str, O
     implicit_at: dict[str, int] = {}
     for n, rels in where.items():
         if len(rels) == 1:
-            item, used, calls = facts[rels[0]].functions[n]
-            info[n] = _Needs(item, used & set(candidates), calls, n in facts[rels[0]].printing)
+            item, used, calls, prints = facts[rels[0]].functions[n]
+            info[n] = _Needs(item, used & set(candidates), calls, prints)
             shared_of[n] = facts[rels[0]].shared.get(n, ())
             implicit_at[n] = facts[rels[0]].implicit_at.get(n, -1)
     changed = True

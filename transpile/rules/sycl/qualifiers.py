@@ -45,7 +45,7 @@ from ..base import Rule
 from ._signature import remove_token
 
 _DROPPED = ("__device__", "__host__", "__noinline__")
-QUALIFIER_WORDS_BYTES = frozenset(w.encode() for w in QUALIFIER_WORDS)
+_QUALIFIER_BYTES = frozenset(w.encode() for w in QUALIFIER_WORDS)
 
 
 def _loose_qualifiers(err: Node) -> Iterator[Node]:
@@ -68,7 +68,7 @@ def _function_follows(toks: list[Token], i: int) -> bool:
         t = toks[j]
         if t.text in (b";", b"=", b"{", b"}"):
             return False
-        if t.kind == "ident" and toks[j + 1].text == b"(" and t.text not in QUALIFIER_WORDS_BYTES:
+        if t.kind == "ident" and toks[j + 1].text == b"(" and t.text not in _QUALIFIER_BYTES:
             return True
     return False
 
@@ -172,16 +172,14 @@ class FunctionQualifiers(Rule):
         """Qualifiers of functions tree-sitter could not parse (blocksparse's `typedef struct __align__(2)
         ehalf { __device__ __forceinline__ ehalf() {} ... }`): a qualifier left outside a parsed function,
         followed by a name and `(` before any `;`, `=` or `{`, qualifies a function and goes the same way."""
-        errors = [n for n in ts.error_nodes(ctx.root) if n.type == "ERROR"]
-        if not errors:
-            return
-        toks = code_tokens(ctx.source, 0)
-        starts = {t.start: i for i, t in enumerate(toks)}
-        for err in errors:
+        for err in (n for n in ts.error_nodes(ctx.root) if n.type == "ERROR"):
             for leaf in _loose_qualifiers(err):
                 if ctx.is_claimed(leaf.start_byte, leaf.end_byte):
                     continue
-                i = starts.get(leaf.start_byte)
+                # the tokens around this one only (a few before for `inline`, the declarator after)
+                window = max(0, leaf.start_byte - 64)
+                toks = code_tokens(ctx.source[window : leaf.end_byte + 512], window)
+                i = next((k for k, t in enumerate(toks) if t.start == leaf.start_byte), None)
                 if i is None or not _function_follows(toks, i + 1):
                     continue
                 near = {t.text for t in toks[max(0, i - 3) : i + 4]}
