@@ -107,6 +107,12 @@ def include_guard(root: Node) -> Node | None:
     return guard
 
 
+def _after_operator_keyword(source: bytes, start: int) -> bool:
+    """Whether the identifier at `start` follows the keyword `operator` (a conversion operator's type)."""
+    before = source[:start].rstrip()
+    return before.endswith(b"operator") and (len(before) == 8 or before[-9] not in _IDENT_CHARS)
+
+
 def _macro_parameter(node: Node, name: str) -> bool:
     """Whether `name` at `node` is a parameter of the function-like macro it sits in (in the parameter
     list or the body): those names belong to the macro, whatever a table says about them."""
@@ -509,6 +515,10 @@ class RuleContext:
                     continue  # the alias's own `#define`
                 if _in_project_namespace(node, name):
                     continue  # `nvinfer1::pluginInternal::cublasStatus_t`: the project's stand-in
+                if kind == "field_identifier" and _after_operator_keyword(source, start):
+                    # `__host__ __device__ operator cudaExtent() const`: tree-sitter-cuda reads the
+                    # conversion's type as a member name; it is a type, so no member-name filter applies.
+                    node = None
                 result.append(Occurrence(meant, start, end, node, symbols.get(meant)))
                 continue
             if kind in LITERAL_TYPES or _inside_literal(node):

@@ -18,6 +18,7 @@ from .api_alias import ApiAlias
 from .atomics import Atomics
 from .barriers import Barriers
 from .bit_intrinsics import BitIntrinsics
+from .builtin_assume import BuiltinAssume
 from .builtin_index import BuiltinIndex
 from .c_as_cpp import CAsCpp
 from .coop_groups import CoopGroups
@@ -121,6 +122,7 @@ SYCL_RULES: list[type[Rule]] = [
     TextureFetch,
     PitchedMemory,
     MemoryHints,
+    BuiltinAssume,
     MappedHost,
     MemoryApi,
     ErrorApi,

@@ -246,7 +246,6 @@ UNSUPPORTED: dict[str, str] = {
     "__float2bfloat16_rz": "directed rounding (toward zero) has no SYCL 2020 conversion",
     "__float2bfloat16_rd": "directed rounding (down) has no SYCL 2020 conversion",
     "__float2bfloat16_ru": "directed rounding (up) has no SYCL 2020 conversion",
-    "__half_raw": "raw storage struct: rewrite with sycl::bit_cast<sycl::half>",
     "__half2_raw": "raw storage struct: rewrite with sycl::bit_cast",
     "__nv_bfloat16_raw": "raw storage struct: use gpuport_bfloat16's `bits` member",
     "__hcmadd": "complex multiply-add on half2 has no counterpart; write it with gpuport_hfma2",
@@ -268,6 +267,20 @@ def names() -> dict[str, HalfName]:
 
 
 # -- helper definitions ----------------------------------------------------------------------------------
+
+# CUDA's __half_raw: the 16 bits of a half in a field `x` (faiss builds half constants from bits with it).
+HALF_RAW_STRUCT = (
+    "#ifndef GPUPORT_HALF_RAW\n#define GPUPORT_HALF_RAW\n"
+    "// CUDA's __half_raw: a half's bits in `x`, converting to and from sycl::half without rounding.\n"
+    "struct gpuport_half_raw {\n"
+    "  unsigned short x;\n"
+    "  gpuport_half_raw() = default;\n"
+    "  gpuport_half_raw(unsigned short bits) : x(bits) {}\n"
+    "  gpuport_half_raw(sycl::half h) : x(sycl::bit_cast<unsigned short>(h)) {}\n"
+    "  operator sycl::half() const { return sycl::bit_cast<sycl::half>(x); }\n"
+    "};\n"
+    "#endif\n"
+)
 
 BF16_STRUCT = (
     "#ifndef GPUPORT_BFLOAT16\n#define GPUPORT_BFLOAT16\n"

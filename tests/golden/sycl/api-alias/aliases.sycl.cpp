@@ -12,7 +12,7 @@ inline sycl::queue &gpuport_queue() {
 // gpuport: `devMalloc` stood for `cudaMalloc`, translated where it is used
 // gpuport: `devMemcpy` stood for `cudaMemcpy`, translated where it is used
 // gpuport: `devFree` stood for `cudaFree`, translated where it is used
-// gpuport: `devToHost` stood for `cudaMemcpyDeviceToHost`, translated where it is used
+#define devToHost 2
 #define devStream_t sycl::queue *
 
 void fill(int *d, const sycl::nd_item<3> &item) { d[item.get_local_id(2)] = item.get_local_id(2); }

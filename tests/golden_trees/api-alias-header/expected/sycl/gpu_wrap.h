@@ -20,7 +20,7 @@ inline sycl::queue &gpuport_queue() {
 // gpuport: `gpuMalloc` stood for `cudaMalloc`, translated where it is used
 // gpuport: `gpuMemcpy` stood for `cudaMemcpy`, translated where it is used
 // gpuport: `gpuFree` stood for `cudaFree`, translated where it is used
-// gpuport: `gpuMemcpyHostToDevice` stood for `cudaMemcpyHostToDevice`, translated where it is used
-// gpuport: `gpuMemcpyDeviceToHost` stood for `cudaMemcpyDeviceToHost`, translated where it is used
+#define gpuMemcpyHostToDevice 1
+#define gpuMemcpyDeviceToHost 2
 // gpuport: `gpuDeviceSynchronize` stood for `cudaDeviceSynchronize`, translated where it is used
 #endif
