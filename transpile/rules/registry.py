@@ -32,6 +32,7 @@ from .common.portability_shuffle_loop import ShuffleLoop16
 from .common.portability_texture_ref import TextureReference
 from .common.portability_warp_array import WarpArray32
 from .common.portability_warp_index import WarpIndex32
+from .common.c_keywords import CKeywords
 from .common.register_storage import RegisterStorage
 from .common.renamed_include import RenamedInclude
 from .common.syntax_error import SyntaxErrorRegion
@@ -133,6 +134,7 @@ COMMON: list[type[Rule]] = [
     IncludeRewrite,
     NarrowingInit,
     RegisterStorage,
+    CKeywords,
     ApiRename,
 ]
 LAST: list[type[Rule]] = [NotUtf8, SyntaxErrorRegion, HipdnnNotInRocm, Unconverted]
