@@ -18,6 +18,7 @@ from typing import Protocol
 from ..options import Options
 from .base import Rule
 from .common.api_rename import ApiRename
+from .common.c_keywords import CKeywords
 from .common.cuda_version import CudaVersion
 from .common.encoding import NotUtf8
 from .common.include_rewrite import IncludeRewrite
@@ -32,7 +33,6 @@ from .common.portability_shuffle_loop import ShuffleLoop16
 from .common.portability_texture_ref import TextureReference
 from .common.portability_warp_array import WarpArray32
 from .common.portability_warp_index import WarpIndex32
-from .common.c_keywords import CKeywords
 from .common.register_storage import RegisterStorage
 from .common.renamed_include import RenamedInclude
 from .common.syntax_error import SyntaxErrorRegion
