@@ -6,6 +6,7 @@
 #   bash bench/corpus_device.sh build SECONDS [TASKS_FILE[:SECONDS[:LEVEL]] ...]   (SASS/AMD ISA off: the store
 #                                                must come back through the call's 64 MiB)
 #                                                # carry .hiptc/hiptc.part-01 .hiptc/hipcc .whl .devrun
+#                                                # (.devrun/rocm-extra.tar.xz: tar of scripts/setup.sh's rocm-extra)
 #                                                # (.devrun may hold real-more.tar.xz: more real-code tasks)
 #
 # stage keeps the first half of the packed HIP toolchain (scripts/pack_hipcc.sh) and the real-code corpus
@@ -49,11 +50,25 @@ if [ ! -x /opt/hiptc/usr/lib/llvm-15/bin/clang ]; then
   cat "$G/hiptc.part-00" .hiptc/hiptc.part-01 | tar -xJ -C /opt/hiptc || { echo "toolchain unpack failed"; exit 3; }
 fi
 mkdir -p "$G/bin" && cp .hiptc/hipcc "$G/bin/hipcc" && chmod +x "$G/bin/hipcc"
-python3 -m pip install -q --no-index --no-deps --no-compile --no-cache-dir --upgrade --target /tmp/site .whl/*.whl \
+# .whl may hold tree-sitter's binary wheel for several Pythons (cp311, cp312, ...): install the one for
+# this machine's Python and every wheel that is not version-specific.
+py=cp$(python3 -c 'import sys; print(f"{sys.version_info[0]}{sys.version_info[1]}")')
+wheels=()
+for w in .whl/*.whl; do
+  case "$w" in *-cp3[0-9]*-cp3[0-9]*-*) [[ "$w" == *"-$py-$py-"* ]] || continue ;; esac
+  wheels+=("$w")
+done
+python3 -m pip install -q --no-index --no-deps --no-compile --no-cache-dir --upgrade --target /tmp/site "${wheels[@]}" \
   || { echo "wheel install failed"; exit 3; }
 # PYTHONSAFEPATH: the checkout's own gpuport/ folder must not shadow the installed package.
 export PYTHONPATH=/tmp/site PATH=$G/bin:$PATH GPUPORT_SYCL_INCLUDE=$G/sycl/include PYTHONSAFEPATH=1 PYTHONUNBUFFERED=1
 [ -f "$G/sycl/include/sycl/sycl.hpp" ] || { mkdir -p "$G/sycl" && tar -xJf .devrun/sycl-include.tar.xz -C "$G/sycl"; }
+# The ROCm library headers Debian 12 lacks (hipBLAS, hipCUB, rocThrust, ...: scripts/setup.sh's rocm-extra),
+# carried as .devrun/rocm-extra.tar.xz so device HIP builds see what the 2-core machine's see.
+if [ -f .devrun/rocm-extra.tar.xz ]; then
+  [ -f "$G/rocm-extra/VERSIONS" ] || tar -xJf .devrun/rocm-extra.tar.xz -C "$G"
+  export GPUPORT_HIP_EXTRA_INCLUDE=$G/rocm-extra
+fi
 
 # The corpus: the real-code tasks as staged, the generated ones made again here.
 if [ ! -d "$G/corpus" ]; then
@@ -79,6 +94,12 @@ if [ -f .devrun/real-more.tar.xz ] && [ ! -f "$G/more.done" ]; then
     mkdir -p "$G/corpus/$(dirname "$rel")" && mv "$t" "$G/corpus/$rel" && added=$((added+1))
   done
   touch "$G/more.done"; echo "real-code tasks added from real-more.tar.xz: $added"
+fi
+
+# A store carried back in (.devrun/resume.db.xz, the parts an earlier call returned, joined) seeds a fresh
+# machine's store, so a build that outlives the warm machine resumes instead of starting over.
+if [ ! -f "$G/corpus.db" ] && [ -f .devrun/resume.db.xz ]; then
+  xz -dc .devrun/resume.db.xz > "$G/corpus.db" && echo "store resumed from .devrun/resume.db.xz"
 fi
 
 # A quick proof that the carried hipcc works here before spending the call on it.

@@ -74,9 +74,10 @@ if ! $PY -c "import torch" 2>/dev/null; then
 fi
 # Python: the package with every extra, the test tools, the SYCL headers (intel-sycl-rt ships DPC++'s
 # headers; we type-check SYCL output against them), and the CUDA library headers for nvcc compile checks
-# (cuSOLVER's too: the corpus's cuSOLVER samples compile as CUDA only with them; hipSOLVER is their HIP side).
+# (cuSOLVER's too: the corpus's cuSOLVER samples compile as CUDA only with them; hipSOLVER is their HIP side;
+# nvFatbin's: cuda-api-wrappers' versions.hpp, included by all its samples, includes nvFatbin.h).
 $PY -m pip install -q --disable-pip-version-check -e ".[dev,dataset,html,ray,models]" \
   pytest-xdist intel-sycl-rt \
-  "nvidia-cublas==13.*" nvidia-cufft nvidia-curand nvidia-cusparse nvidia-cusolver \
+  "nvidia-cublas==13.*" nvidia-cufft nvidia-curand nvidia-cusparse nvidia-cusolver nvidia-nvfatbin \
   nvidia-cuda-cuobjdump "nvidia-cuda-nvdisasm==13.*"   # cuobjdump -sass runs nvdisasm
 echo "setup: done"
