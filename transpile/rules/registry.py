@@ -62,6 +62,7 @@ from .hip.meta_group import MetaGroup
 from .hip.min_version import NeedsNewerHip
 from .hip.pointer_arg_cast import PointerArgCast
 from .hip.runtime_include import RuntimeInclude
+from .hip.specialization_targets import SpecializationTargets
 from .hip.symbol_arg import SymbolArg
 from .hip.thrust_system import ThrustSystem
 from .hip.warp_mask_64 import WarpMask64
@@ -101,6 +102,7 @@ HIP_FIRST: list[type[Rule]] = [
     HiprtcInclude,
     BuiltinRedefinition,
     BuiltinMinMax,
+    SpecializationTargets,
 ]
 PORTABILITY: list[type[Rule]] = [
     WarpMaskLiteral,
