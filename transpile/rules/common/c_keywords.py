@@ -73,6 +73,8 @@ class CKeywords(Rule):
         for word, at in sorted(firsts.items(), key=lambda kv: kv[1]):
             if ctx.is_claimed(at, at + len(word)):
                 continue
+            if f"#define {word} {KEYWORDS[word]}".encode() in ctx.source:
+                continue  # defined already (this rule's output translated again, or the project's own)
             line = _line_start(ctx.source, _top_level(ctx.root, at).start_byte)
             yield self.converted(
                 at,

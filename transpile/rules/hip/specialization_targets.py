@@ -56,9 +56,12 @@ class SpecializationTargets(Rule):
     name = "specialization-targets"
     targets = frozenset({"hip"})
     summary = "Give a function template's primary and explicit specializations the same __host__/__device__."
-    triggers = (b"template",)
+    # a mismatch needs an attribute somewhere; a header of plain templates stays tree-free
+    triggers = (b"__device__", b"__host__")
 
     def run(self, ctx: RuleContext) -> Iterator[Diagnostic]:
+        if b"template" not in ctx.source:
+            return
         decls: dict[str, list[_Decl]] = {}
         for m in ts.matches("(template_declaration) @t", ctx.root):
             d = _declaration(ctx, m["t"][0])
