@@ -151,7 +151,9 @@ def test_tree_granularity_adds_every_other_unit_with_the_trees_include_folders(t
     (root / "tools" / "main_kernel.cu").write_text("__global__ void mk(int* p) { *p = 1; }\n")
     # the macros the project's build defines for every unit: `tree_defines`, on the tree's units only
     toml.write_text(
-        toml.read_text().replace('name = "toy"\n', 'name = "toy"\ntree_defines = ["TOY_TREE=2"]\n')
+        toml.read_text().replace(
+            'name = "toy"\n', 'name = "toy"\ntree_defines = ["TOY_TREE=2"]\ntree_flags = ["-rdc=true"]\n'
+        )
     )
     units = extract_realworld(tmp_path / "units", projects_file=toml, cache=cache, only=["toy"])
     tree = extract_realworld(
@@ -169,8 +171,10 @@ def test_tree_granularity_adds_every_other_unit_with_the_trees_include_folders(t
     # The unit's folder, the program's include folder, the conventional include/, then the root.
     assert [f for f in count.build_flags if f.startswith("-I")] == ["-Itools", "-Icommon", "-Iinclude", "-I."]
     assert [f for f in count.build_flags if f.startswith("-D")] == ["-DTOY_TREE=2"]
+    assert "-rdc=true" in count.build_flags  # `tree_flags`: gkylzero's units call other units' device code
     (scale,) = [t for t in load_suite(tmp_path / "tree") if "scale" in t.name]
     assert [f for f in scale.build_flags if f.startswith("-D")] == ["-DTOY=1"]  # a listed program's own
+    assert "-rdc=true" not in scale.build_flags
     rec = task_record(count)
     assert (
         rec.origin["granularity"] == "tree"

@@ -109,8 +109,12 @@ def include_guard(root: Node) -> Node | None:
 
 def _after_operator_keyword(source: bytes, start: int) -> bool:
     """Whether the identifier at `start` follows the keyword `operator` (a conversion operator's type)."""
-    before = source[:start].rstrip()
-    return before.endswith(b"operator") and (len(before) == 8 or before[-9] not in _IDENT_CHARS)
+    # Walk back over the whitespace before `start` (the bytes bytes.rstrip() strips) rather than slicing
+    # the file up to it: this runs for every member-name occurrence.
+    end = start
+    while end > 0 and source[end - 1] in b" \t\n\r\x0b\x0c":
+        end -= 1
+    return source.endswith(b"operator", 0, end) and (end == 8 or source[end - 9] not in _IDENT_CHARS)
 
 
 def _macro_parameter(node: Node, name: str) -> bool:
@@ -397,7 +401,21 @@ class RuleContext:
         are not left unconverted."""
         if b"#if" not in self.source:
             return []
-        return ts.guarded_branch_spans(self.source) + self._cuda_off_branches
+        return ts.guarded_branch_spans(self.source, self._library_guards) + self._cuda_off_branches
+
+    @cached_property
+    def _library_guards(self) -> frozenset[bytes]:
+        """The CUDA library guards whose branches stay dead in this target: those the tables rename to a
+        target header's guard (HIP: `CUBLAS_API_H_` -> hipblas.h's `HIPBLAS_H`) guard live code."""
+        kept = set()
+        for guard in ts.CUDA_LIBRARY_GUARDS:
+            entry = self.tables.symbols.get(guard.decode())
+            spelled = None
+            if entry is not None:
+                spelled = entry.hip_name() if self.target == "hip" else entry.sycl_name()
+            if spelled is None or spelled == entry.cuda:  # type: ignore[union-attr]
+                kept.add(guard)
+        return frozenset(kept)
 
     def in_dead_branch(self, pos: int) -> bool:
         return any(a <= pos < b for a, b in self.dead_branches)
@@ -515,9 +533,21 @@ class RuleContext:
                     continue  # the alias's own `#define`
                 if _in_project_namespace(node, name):
                     continue  # `nvinfer1::pluginInternal::cublasStatus_t`: the project's stand-in
+                if in_error_region(node) and _raw_not_a_use(source, start, end, symbols.get(meant)):
+                    continue  # a region the grammar could not parse: read as raw text is
                 if kind == "field_identifier" and _after_operator_keyword(source, start):
                     # `__host__ __device__ operator cudaExtent() const`: tree-sitter-cuda reads the
                     # conversion's type as a member name; it is a type, so no member-name filter applies.
+                    node = None
+                elif (
+                    kind == "field_identifier"
+                    and node.parent is not None
+                    and node.parent.type == "field_initializer"
+                    and (entry := symbols.get(meant)) is not None
+                    and entry.kind == "type"
+                ):
+                    # `: cuFloatComplex(z)` in a constructor's initializer list names a base class (cusp's
+                    # complex<float> derives from cuFloatComplex): a type, renamed with the base specifier.
                     node = None
                 result.append(Occurrence(meant, start, end, node, symbols.get(meant)))
                 continue
@@ -531,8 +561,11 @@ class RuleContext:
                 starts = ident_starts(source[span[0] : span[1]], span[0])
                 raw_cache[span] = starts
             if start in starts:
+                entry = symbols.get(meant)
+                if _raw_not_a_use(source, start, end, entry):
+                    continue
                 ident_node = node if (node.start_byte == start and node.end_byte == end) else None
-                result.append(Occurrence(meant, start, end, ident_node, symbols.get(meant)))
+                result.append(Occurrence(meant, start, end, ident_node, entry))
         if b"HIP" in source:
             # A dual-source file's own definition of a CUDA name for HIP builds stays as written, and the
             # name's uses elsewhere are CUDA's and translated (_not_the_projects says which definitions).
@@ -682,6 +715,58 @@ def _inside_literal(node: Node) -> bool:
         parent = parent.parent
         depth += 1
     return False
+
+
+# Words after which a name followed by `(` is called, not declared (`return min(a, b)`).
+_EXPRESSION_WORDS = frozenset(
+    b"return case else throw co_return co_yield co_await sizeof new delete do goto typeid decltype alignof "
+    b"noexcept not and or xor bitand bitor compl not_eq and_eq or_eq xor_eq define".split()
+)
+_FUNCTION_KINDS = frozenset({"function", "device-function"})
+
+
+def in_error_region(node: Node) -> bool:
+    """True under an ERROR node (the grammar's best guess at a region it could not parse)."""
+    p = node.parent
+    while p is not None:
+        if p.type == "ERROR":
+            return True
+        p = p.parent
+    return False
+
+
+def in_other_scope(source: bytes, start: int) -> bool:
+    """True where the name at `start` is qualified by a named scope (`half_float::half`, `std::min`,
+    `numeric_limits<T>::min`): another namespace's or class's member, never a CUDA global (the tables
+    hold unqualified names). A bare `::name` is the global one."""
+    i = start
+    while i > 0 and source[i - 1] in b" \t":
+        i -= 1
+    if source[i - 2 : i] != b"::":
+        return False
+    j = i - 2
+    while j > 0 and source[j - 1] in b" \t":
+        j -= 1
+    return j > 0 and (source[j - 1] in _IDENT_CHARS or source[j - 1] == ord(">"))
+
+
+def _raw_not_a_use(source: bytes, start: int, end: int, entry: Entry | None) -> bool:
+    """In raw text (a region the grammar could not parse, read token by token): True where the name is
+    not CUDA's. `half_float::half` and `std::min` name another scope's member (tables hold unqualified
+    names only); `half min() noexcept {` after a type name declares the project's own function."""
+    if in_other_scope(source, start):
+        return True
+    if entry is None or entry.kind not in _FUNCTION_KINDS:
+        return False
+    k = end
+    while k < len(source) and source[k] in b" \t":
+        k += 1
+    if source[k : k + 1] != b"(":
+        return False
+    before = re.search(rb"([A-Za-z_]\w*)[ \t]*$", source[max(0, start - 80) : start])
+    if before is None or before.group(1) in _EXPRESSION_WORDS or before.group(1)[0:1].isdigit():
+        return False
+    return True
 
 
 def _raw_window(

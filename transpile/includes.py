@@ -94,7 +94,15 @@ def resolve(
         if cand in files:
             return cand
     same = by_name.get(posixpath.basename(inc), [])
-    return same[0] if len(same) == 1 else None
+    if len(same) == 1:
+        return same[0]
+    # `<cusp/convert.h>` found through an include folder (-Iinclude): the one tree file whose path ends
+    # with the spelled path, when the file name alone is ambiguous (cusp/detail/host/convert.h).
+    if "/" in inc:
+        tail = [f for f in same if f.endswith("/" + posixpath.normpath(inc))]
+        if len(tail) == 1:
+            return tail[0]
+    return None
 
 
 def spellings(data: bytes) -> set[str]:

@@ -123,6 +123,8 @@ class Options:
     # Tree translation only: quoted includes of this file that name a CUDA header but find the project's
     # own file of that name beside it (darknet's `#include "cuda.h"` -> src/cuda.h): a quoted include
     # searches the including file's folder first, so nvcc compiles the project's header, not CUDA's.
+    # Also `<dir/file.h>` includes that spell a tree file's path and no table header (AMGX's vendored
+    # `<cusp/array1d.h>`): the project's, not a CUDA library's left unconverted.
     project_headers: tuple[str, ...] = ()
     # Tree translation only: functions another file of the tree declares to return dim3
     # (darknet's `dim3 cuda_gridsize(size_t n);` in cuda.h): a launch `k<<<cuda_gridsize(n), B>>>` passes a

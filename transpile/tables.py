@@ -36,6 +36,7 @@ FAMILIES = (
     "cub",
     "thrust",
     "libcudacxx",
+    "nvtx",
 )
 KIND_LIST = ("function", "type", "enum", "macro", "header", "namespace", "device-function", "variable")
 FLAG_LIST = ("unsupported-hip", "unsupported-sycl", "deprecated", "removed", "review", "hipdnn")

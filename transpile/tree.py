@@ -336,6 +336,14 @@ def tree_model(contents: dict[str, bytes], out_names: dict[str, str], options: O
             and tables.header(e.spelled) is not None
             and e.target == posixpath.normpath(posixpath.join(here, e.spelled))
         }
+        # `<cusp/array1d.h>` spelling a tree file's path (AMGX's vendored cusp, found through -I): the
+        # project's header, though its name starts like a CUDA library's; no CUDA header is left there.
+        # A bare `<cutil.h>` that is one tree file by name (found through -I) is the project's too.
+        own |= {
+            e.spelled
+            for e in edges
+            if e.system and (e.project_path or "/" not in e.spelled) and tables.header(e.spelled) is None
+        }
         if own:
             facts.project_headers[rel] = tuple(sorted(own))
     for rel, edges in graph.edges.items():

@@ -13,7 +13,8 @@ fetched mirrors); only the list is committed. This module turns the cache into t
 - `tree` granularity: the listed units as `unit` does, then every other `.cu` file of the project's tree,
   compiled alone with the include folders of all the project's programs, its `tree_include` folders and
   the conventional ones (`include`, `inc`, `common`, `Common`, `src` at the root or one level down) on the
-  search path, and the project's `tree_defines` macros. The real code of a project is much more than its listed programs: this is the corpus's
+  search path, the project's `tree_defines` macros and `tree_flags` (nvcc flags its build gives every
+  unit, such as `-rdc=true`; confine.py's list of allowed flags applies). The real code of a project is much more than its listed programs: this is the corpus's
   real-code source at scale.
 
 A task holds the unit(s) and the headers they include (quoted includes searched from the including file,
@@ -195,7 +196,7 @@ def write_program_task(
             licence_copy = LICENCE_COPY
     incs = [f"-I{d.relative_to(root).as_posix() or '.'}" for d in search]
     incs += include_roots.needed([*datas, *(h.read_bytes() for h in headers)])  # torch, pybind11, Python
-    defines = [f"-D{d}" for d in program.get("defines", [])]
+    defines = [f"-D{d}" for d in program.get("defines", [])] + list(program.get("flags", []))
     lines = sum(d.count(b"\n") + 1 for d in datas)
     kind = "translation unit" if unit else f"program of {len(units)} unit(s)"
     task = {
@@ -350,6 +351,9 @@ def _tree_units(
             # the macros the project's own build defines for every unit (cholla's PRECISION, AMGX's
             # namespace wrapping): without them a unit compiles to nothing or not at all
             "defines": list(project.get("tree_defines", [])),
+            # nvcc flags the project's build gives every unit (gkylzero's -rdc=true: its units call device
+            # functions other units define); dataset/confine.py refuses any that is not allowed
+            "flags": list(project.get("tree_flags", [])),
         }
         write_program_task(project, program, root, out, [tu.name], tu.name, seen, result, "tree")
 

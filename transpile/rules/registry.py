@@ -37,16 +37,20 @@ from .common.register_storage import RegisterStorage
 from .common.renamed_include import RenamedInclude
 from .common.syntax_error import SyntaxErrorRegion
 from .common.unconverted import Unconverted
+from .hip.asm_bit_idioms import AsmBitIdioms
 from .hip.asm_special_registers import AsmSpecialRegisters
 from .hip.builtin_minmax import BuiltinMinMax
 from .hip.builtin_redefinition import BuiltinRedefinition
+from .hip.cache_hint_loads import CacheHintLoads
 from .hip.call_arity import CallArity
+from .hip.complex_operators import ComplexOperators
 from .hip.coop_groups_include import CoopGroupsInclude
 from .hip.coop_groups_reduce import CoopGroupsReduce
 from .hip.cublas_legacy import CublasLegacy
 from .hip.cublas_math_mode import CublasMathMode
 from .hip.cuda_arch import CudaArch
 from .hip.cuda_functional import CudaFunctional
+from .hip.device_prop_members import DevicePropMembers
 from .hip.dim3_brace_init import Dim3BraceInit
 from .hip.drv_error_string import DrvErrorStringLegacy
 from .hip.graph_instantiate import GraphInstantiate
@@ -65,6 +69,7 @@ from .hip.runtime_include import RuntimeInclude
 from .hip.specialization_targets import SpecializationTargets
 from .hip.symbol_arg import SymbolArg
 from .hip.thrust_system import ThrustSystem
+from .hip.unavailable_case import UnavailableCase
 from .hip.warp_mask_64 import WarpMask64
 from .hip.warp_reduce_sync import WarpReduceSync
 from .hip.warp_sync_legacy import WarpSyncLegacy
@@ -82,6 +87,7 @@ HIP_FIRST: list[type[Rule]] = [
     WarpMask64,
     WarpReduceSync,
     AsmSpecialRegisters,
+    AsmBitIdioms,
     CoopGroupsReduce,
     CudaFunctional,
     ThrustSystem,
@@ -96,6 +102,10 @@ HIP_FIRST: list[type[Rule]] = [
     Half2Members,
     CudaArch,
     MetaGroup,
+    UnavailableCase,
+    DevicePropMembers,
+    ComplexOperators,
+    CacheHintLoads,
     NeedsNewerHip,
     CoopGroupsInclude,
     RuntimeInclude,

@@ -33,9 +33,10 @@ from collections.abc import Iterator
 
 from tree_sitter import Node
 
-from ...context import LITERAL_TYPES, RuleContext
+from ...context import RuleContext
 from ...diagnostics import Diagnostic
 from ...edits import Edit
+from ...tokens import ident_starts
 from ..base import Rule
 
 # C spelling -> the C++ it means
@@ -60,12 +61,16 @@ class CKeywords(Rule):
 
     def run(self, ctx: RuleContext) -> Iterator[Diagnostic]:
         firsts: dict[str, int] = {}
+        # identifier tokens in code: comments and string/char literals are skipped by the tokenizer
+        code = ident_starts(ctx.source)
         for m in _WORD.finditer(ctx.source):
             word = m.group(1).decode()
-            if word in firsts:
+            if word in firsts or m.start() not in code:
                 continue
             node = ctx.root.descendant_for_byte_range(m.start(), m.end())
-            if node is None or node.type in LITERAL_TYPES or _in_literal(node):
+            if node is None or node.type in ("comment", "system_lib_string"):
+                # what the tokenizer reads as code: a `//` comment continued by a backslash-newline, and a
+                # header name (`#include <sys/_Bool.h>`)
                 continue
             if node.type == "preproc_arg" or _in_directive(node):
                 continue  # `#define bool _Bool`, `#ifdef _Bool`: the project's own preprocessor handling
@@ -95,15 +100,6 @@ def _top_level(root: Node, at: int) -> Node:
 
 def _line_start(source: bytes, offset: int) -> int:
     return source.rfind(b"\n", 0, offset) + 1
-
-
-def _in_literal(node: Node) -> bool:
-    n: Node | None = node
-    while n is not None:
-        if n.type in LITERAL_TYPES:
-            return True
-        n = n.parent
-    return False
 
 
 def _in_directive(node: Node) -> bool:

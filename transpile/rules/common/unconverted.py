@@ -182,8 +182,11 @@ class Unconverted(Rule):
         for inc in ctx.includes:
             if ctx.tables.header(inc.path) is not None or ctx.is_claimed(inc.start, inc.end):
                 continue  # the include rule's business
-            # Only <...> includes: a quoted "kernels.cuh" is the project's own header.
-            if inc.system and CUDA_HEADER.match(inc.path):
+            # Only <...> includes: a quoted "kernels.cuh" is the project's own header, and so is a
+            # `<dir/file.h>` a tree translation found in the tree (Options.project_headers).
+            if ctx.target == "hip" and inc.path.startswith("thrust/"):
+                continue  # rocThrust keeps every Thrust include path, internal headers too
+            if inc.system and CUDA_HEADER.match(inc.path) and inc.path not in ctx.options.project_headers:
                 yield self.unconverted(
                     inc.start,
                     inc.end,

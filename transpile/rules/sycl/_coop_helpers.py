@@ -131,6 +131,10 @@ template <class T, class Op> inline T gpuport_reduce(const gpuport_thread_group 
   }
   return out;
 }
+// a tile made by tiled_partition is reduced the same way (an exact match for the generic template otherwise)
+template <class T, class Op> inline T gpuport_reduce(const gpuport_tile_group &g, T v, Op op) {
+  return gpuport_reduce(static_cast<const gpuport_thread_group &>(g), v, op);
+}
 #endif
 """
 

@@ -8,7 +8,14 @@ import re
 from dataclasses import dataclass
 
 from ...calls import call_at
-from ...context import IDENT_TYPES, Occurrence, RuleContext, hip_branch_declaration
+from ...context import (
+    IDENT_TYPES,
+    Occurrence,
+    RuleContext,
+    hip_branch_declaration,
+    in_error_region,
+    in_other_scope,
+)
 from . import _half_table as table
 from ._syntax import in_code
 
@@ -72,6 +79,12 @@ def _occurrences(ctx: RuleContext, names: set[str]) -> list[Occurrence]:
             and node.start_byte == start
             and node.end_byte == end
         ):
+            if (
+                node.type != "qualified_identifier"
+                and in_other_scope(ctx.source, start)
+                and in_error_region(node)
+            ):
+                continue  # `half_float::half` in a region the grammar could not parse: not CUDA's half
             out.append(Occurrence(name, start, end, node, ctx.tables.lookup(name)))
         elif in_code(ctx, start, end) and not ctx.source[max(0, start - 64) : start].rstrip().endswith(b"::"):
             # In a macro body, tokenised: `sycl::half` is a qualified name already (the output translated

@@ -310,9 +310,16 @@ def builtin_uses(ctx: RuleContext) -> list[BuiltinUse]:
     if isinstance(cached, list):
         return cached
     out: list[BuiltinUse] = []
+    own = dim3_vars(ctx) & set(BUILTIN_VARS)
     for m in _BUILTIN_RE.finditer(ctx.source):
         if in_code(ctx, m.start(1), m.end(1)):
-            out.append(BuiltinUse(m.group(1).decode(), m.group(2).decode(), m.start(), m.end()))
+            var = m.group(1).decode()
+            if var in own:
+                node = ctx.root.descendant_for_byte_range(m.start(1), m.end(1))
+                fn = enclosing_function(node) if node is not None else None
+                if fn is not None and not _in_device_code(ctx, node):  # type: ignore[arg-type]
+                    continue  # host code's own `dim3 blockDim(8, 8)`: its members are dim3_members'
+            out.append(BuiltinUse(var, m.group(2).decode(), m.start(), m.end()))
     ctx._sycl_builtins = out  # type: ignore[attr-defined]
     return out
 

@@ -34,7 +34,7 @@ from ...context import RuleContext
 from ...diagnostics import Diagnostic
 from ...edits import Edit
 from ..base import Rule
-from ._memory_helpers import block_edit
+from ._placement import block_edit
 
 NAME = "__builtin_assume"
 MACRO = "GPUPORT_ASSUME"

@@ -99,8 +99,8 @@ from ._coop_helpers import (
     TILE_MEMORY_TYPE,
     TILE_REDUCE_HELPER,
 )
-from ._memory_helpers import block_edit
 from ._model import DIM, ITEM_NAMES, declarator_name, enclosing_function, function_name, model, render
+from ._placement import block_edit
 from ._warp import body_statements, call_args, int_value, strip_parens
 
 NAMESPACE = "cooperative_groups"
@@ -126,8 +126,33 @@ struct gpuport_thread_group {
   unsigned long long meta_group_size() const { return (block.get_local_linear_range() + n - 1) / n; }
   void sync() const { sycl::group_barrier(block); }
 };
+// A tile made by tiled_partition: its shuffles run on the sub-group, which holds whole tiles of at most
+// its size (CUDA shuffles tiles of up to 32 threads; the kernel asks for 32-lane sub-groups). Lanes whose
+// source lies outside their tile keep their own value, as CUDA's do.
+struct gpuport_tile_group : gpuport_thread_group {
+  sycl::sub_group sg;
+  gpuport_tile_group(sycl::group<3> b, size_t tile, sycl::sub_group s) : gpuport_thread_group(b, tile), sg(s) {}
+  unsigned lane() const { return sg.get_local_linear_id() % n; }
+  template <typename T> T shfl_down(T v, unsigned d) const {
+    T r = sycl::shift_group_left(sg, v, d);
+    return lane() + d < n ? r : v;
+  }
+  template <typename T> T shfl_up(T v, unsigned d) const {
+    T r = sycl::shift_group_right(sg, v, d);
+    return lane() >= d ? r : v;
+  }
+  template <typename T> T shfl_xor(T v, unsigned m) const {
+    T r = sycl::permute_group_by_xor(sg, v, m);
+    return (lane() ^ m) < n ? r : v;
+  }
+  template <typename T> T shfl(T v, int src) const {
+    unsigned l = sg.get_local_linear_id();
+    return sycl::select_from_group(sg, v, l - l % n + (unsigned)src % n);
+  }
+};
 #endif
 """
+TILE_PART_TYPE = "gpuport_tile_group"
 
 # cooperative-groups function object -> SYCL function object
 FUNCTORS = {
@@ -151,7 +176,15 @@ GRID_SYNC = (
 )
 # the members each helper type has (a call of another is reported)
 _HELPER_MEMBERS = {
-    "part": {"thread_rank", "size", "num_threads", "meta_group_rank", "meta_group_size", "sync"},
+    "part": {
+        *("thread_rank", "size", "num_threads", "meta_group_rank", "meta_group_size", "sync"),
+        *(
+            "shfl",
+            "shfl_up",
+            "shfl_down",
+            "shfl_xor",
+        ),  # a tile's (gpuport_tile_group); a thread_group has none
+    },
     "coal": {
         *("thread_rank", "size", "num_threads", "meta_group_rank", "meta_group_size", "sync"),
         *("shfl", "shfl_up", "shfl_down", "shfl_xor", "any", "all", "ballot", "match_any"),
@@ -386,7 +419,7 @@ class CoopGroups(Rule):
                 if name == "block_tile_memory" and d.status == Status.CONVERTED:
                     text += TILE_MEMORY_TYPE  # the scratch's type, written by the launch (GP203/GP206)
                 for helper in (PART_TYPE, COALESCED_TYPE, GRID_TYPE, TILE_MEMORY_TYPE):
-                    if helper in text:
+                    if helper in text or (helper == PART_TYPE and TILE_PART_TYPE in text):
                         needed.setdefault(helper, d.start)
                 yield d
         yield from self._methods(ctx, kinds, by_whole)
@@ -562,11 +595,13 @@ class CoopGroups(Rule):
                 Safety.REVIEW,
             )
         elif kind == "part":
+            # a tile type (`thread_block_tile<16>`) has shuffles; a generic thread_group does not
+            new = TILE_PART_TYPE if name == "thread_block_tile" else PART_TYPE
             yield self._ok(
                 s,
                 e,
-                f"`{ctx.text(whole)}` -> `{PART_TYPE}` (threads of the block in tiles of consecutive ranks)",
-                [Edit(s, e, PART_TYPE)],
+                f"`{ctx.text(whole)}` -> `{new}` (threads of the block in tiles of consecutive ranks)",
+                [Edit(s, e, new)],
                 name,
             )
         elif kind == "coal":
@@ -653,9 +688,16 @@ class CoopGroups(Rule):
                 yield self._ok(
                     s,
                     e,
-                    f"`{ctx.text(call)}` -> `{PART_TYPE}`: tile.sync() waits for the whole block (right when "
-                    "every thread of the block reaches it)",
-                    [Edit(call.start_byte, call.end_byte, f"{PART_TYPE}({b}, {n_text})")],
+                    f"`{ctx.text(call)}` -> `{TILE_PART_TYPE}`: tile.sync() waits for the whole block (right "
+                    "when every thread of the block reaches it); its shuffles run on the sub-group (right "
+                    "when tiles of consecutive ranks lie in one sub-group)",
+                    [
+                        Edit(
+                            call.start_byte,
+                            call.end_byte,
+                            f"{TILE_PART_TYPE}({b}, {n_text}, item.get_sub_group())",
+                        )
+                    ],
                     name,
                     Safety.REVIEW,
                 )

@@ -34,7 +34,7 @@ from ...context import Occurrence, RuleContext
 from ...diagnostics import Diagnostic, Safety
 from ...edits import Edit
 from ..base import Rule
-from ._memory_helpers import block_edit
+from ._placement import block_edit
 
 # The names and what each becomes: the tables' rows routed to GP258 (`rule:GP258 gpuport_device_prop`).
 # The kernel-attribute names get a helper block of their own.

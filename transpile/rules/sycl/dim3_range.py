@@ -37,8 +37,8 @@ from ...context import Occurrence, RuleContext
 from ...diagnostics import Diagnostic
 from ...edits import Edit
 from ..base import Rule
-from ._memory_helpers import block_edit
 from ._model import declarator_name, dim3_members, enclosing_function, is_dim3_expr, render, variable_type
+from ._placement import block_edit
 
 RANGE = "sycl::range<3>"
 

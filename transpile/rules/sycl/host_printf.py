@@ -39,8 +39,8 @@ from ...context import RuleContext
 from ...diagnostics import Diagnostic, Safety
 from ...edits import Edit
 from ..base import Rule
-from ._memory_helpers import block_edit
 from ._model import STREAM, model
+from ._placement import block_edit
 
 # CUDA's device printf on a sycl::stream: the format is read at run time; each conversion writes the
 # next argument. A template per argument list, so no call is recursive at run time (SYCL device code).

@@ -40,8 +40,8 @@ from ...context import Occurrence, RuleContext
 from ...diagnostics import Diagnostic, Safety
 from ...edits import Edit
 from ..base import Rule
-from ._memory_helpers import block_edit
 from ._model import QUEUE, render
+from ._placement import block_edit
 
 HELPER = """\
 #ifndef GPUPORT_LAUNCH_CONFIG

@@ -73,7 +73,7 @@ from collections.abc import Iterator
 from ...context import RuleContext
 from ...diagnostics import Diagnostic
 from ._libs import DATA_TYPES, LibraryRule, status_type
-from ._memory_helpers import block_edit
+from ._placement import block_edit
 
 _DATA_TYPE_PREFIXES = ("gpuport_blas_r_", "gpuport_blas_c_")
 # cuBLAS's complex routines the helpers map (cublasZgemm, cublasCdotc, cublasDznrm2, ...)

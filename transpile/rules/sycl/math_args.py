@@ -492,7 +492,7 @@ class MathArgTypes(Rule):
         ctx._sycl_minmax_helper = False  # type: ignore[attr-defined]  # per file, not on the rule
         yield from self._calls(ctx)
         if getattr(ctx, "_sycl_minmax_helper", False) or getattr(ctx, "_sycl_minmax_rendered", False):
-            from ._memory_helpers import block_edit
+            from ._placement import block_edit
 
             # its own edit group: a call's rewrite may be dropped (claimed by a rule that moves the text
             # and renders it, GP203) without losing the helper the rendered text still calls

@@ -17,5 +17,9 @@ inline int device_count()
 #endif
 
 #ifdef CUBLAS_API_H_
-// only when cuBLAS was included: stays disabled
+// only when cuBLAS was included: HIP tests hipblas.h's guard instead
+#endif
+
+#ifdef NVJPEGAPI
+// only when nvJPEG was included: no HIP header defines it, so this stays disabled
 #endif

@@ -16,6 +16,10 @@ inline int device_count()
 }
 #endif
 
-#ifdef CUBLAS_API_H_
-// only when cuBLAS was included: stays disabled
+#ifdef HIPBLAS_H
+// only when cuBLAS was included: HIP tests hipblas.h's guard instead
+#endif
+
+#ifdef NVJPEGAPI
+// only when nvJPEG was included: no HIP header defines it, so this stays disabled
 #endif

@@ -7,9 +7,9 @@ __device__ int lane_bits(int x)
 {
 #if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 300
     int r;
-    asm("brev.b32 %0, %1;" : "=r"(r) : "r"(x));
+    asm("shf.l.wrap.b32 %0, %1, %1, 1;" : "=r"(r) : "r"(x));
     return r;
 #else
-    return __brev(x);
+    return (x << 1) | ((unsigned)x >> 31);
 #endif
 }

@@ -1,6 +1,8 @@
 // cuda-samples' helper_cuda.h pattern: error strings per library, each compiled only when that library's
-// header was included first. No translation includes cuBLAS's or cuFFT's header, so those branches are
-// dead code there: what they name is not "left unconverted" in the build.
+// header was included first. nvJPEG has no HIP header, so its branch is dead code in a HIP build: what it
+// names is not "left unconverted" there. hipBLAS's and hipFFT's headers define the guards the CUDA ones
+// become (HIPBLAS_H, HIPFFT_H_), so those branches are live: a status HIP lacks loses its case (GP134), a
+// use outside a case is reported.
 #include <hip/hip_runtime.h>
 #include <cstdio>
 
@@ -8,7 +10,7 @@
 static const char *driverName() { return "driver"; }
 #endif
 
-#ifdef CUBLAS_API_H_
+#ifdef HIPBLAS_H
 static const char *_cudaGetErrorEnum(hipblasStatus_t error) {
   switch (error) {
     case HIPBLAS_STATUS_UNKNOWN:
@@ -18,7 +20,13 @@ static const char *_cudaGetErrorEnum(hipblasStatus_t error) {
 }
 #endif
 
-#if defined(_CUFFT_H_)
+#ifdef NVJPEGAPI
+static const char *_cudaGetErrorEnum(nvjpegStatus_t error) {
+  return error == NVJPEG_STATUS_SUCCESS ? "NVJPEG_STATUS_SUCCESS" : "<unknown>";
+}
+#endif
+
+#if defined(HIPFFT_H_)
 static const char *_cudaGetErrorEnum(hipfftResult error) {
   if (error == CUFFT_NVRTC_FAILURE) return "CUFFT_NVRTC_FAILURE";
   return "<unknown>";

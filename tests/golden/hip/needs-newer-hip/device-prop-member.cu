@@ -1,12 +1,13 @@
 // gpuport: hip_version=5.2
-// A cudaDeviceProp member that hipDeviceProp_t lacks before HIP 6.0 (gups.cu): reported for an older
-// target, never left for the compiler to reject ("no member named 'sharedMemPerBlockOptin'").
+// cudaDeviceProp members that hipDeviceProp_t lacks before HIP 6.0: gups.cu's sharedMemPerBlockOptin is
+// read from sharedMemPerBlock (GP135, its value on AMD GPUs); asyncEngineCount has no older field and is
+// reported, never left for the compiler to reject ("no member named 'asyncEngineCount'").
 #include <cuda_runtime.h>
 #include <cstdio>
 
 int main() {
   cudaDeviceProp prop;
   cudaGetDeviceProperties(&prop, 0);
-  printf("%zu %zu\n", prop.sharedMemPerBlock, prop.sharedMemPerBlockOptin);
+  printf("%zu %zu %d\n", prop.sharedMemPerBlock, prop.sharedMemPerBlockOptin, prop.asyncEngineCount);
   return 0;
 }

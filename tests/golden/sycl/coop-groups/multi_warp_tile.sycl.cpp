@@ -22,6 +22,30 @@ struct gpuport_thread_group {
   unsigned long long meta_group_size() const { return (block.get_local_linear_range() + n - 1) / n; }
   void sync() const { sycl::group_barrier(block); }
 };
+// A tile made by tiled_partition: its shuffles run on the sub-group, which holds whole tiles of at most
+// its size (CUDA shuffles tiles of up to 32 threads; the kernel asks for 32-lane sub-groups). Lanes whose
+// source lies outside their tile keep their own value, as CUDA's do.
+struct gpuport_tile_group : gpuport_thread_group {
+  sycl::sub_group sg;
+  gpuport_tile_group(sycl::group<3> b, size_t tile, sycl::sub_group s) : gpuport_thread_group(b, tile), sg(s) {}
+  unsigned lane() const { return sg.get_local_linear_id() % n; }
+  template <typename T> T shfl_down(T v, unsigned d) const {
+    T r = sycl::shift_group_left(sg, v, d);
+    return lane() + d < n ? r : v;
+  }
+  template <typename T> T shfl_up(T v, unsigned d) const {
+    T r = sycl::shift_group_right(sg, v, d);
+    return lane() >= d ? r : v;
+  }
+  template <typename T> T shfl_xor(T v, unsigned m) const {
+    T r = sycl::permute_group_by_xor(sg, v, m);
+    return (lane() ^ m) < n ? r : v;
+  }
+  template <typename T> T shfl(T v, int src) const {
+    unsigned l = sg.get_local_linear_id();
+    return sycl::select_from_group(sg, v, l - l % n + (unsigned)src % n);
+  }
+};
 #endif
 #ifndef GPUPORT_BLOCK_TILE_MEMORY
 #define GPUPORT_BLOCK_TILE_MEMORY
@@ -50,6 +74,10 @@ template <class T, class Op> inline T gpuport_reduce(const gpuport_thread_group 
   }
   return out;
 }
+// a tile made by tiled_partition is reduced the same way (an exact match for the generic template otherwise)
+template <class T, class Op> inline T gpuport_reduce(const gpuport_tile_group &g, T v, Op op) {
+  return gpuport_reduce(static_cast<const gpuport_thread_group &>(g), v, op);
+}
 #endif
 
 template <typename T, typename Group> T group_sum(T in, Group &threads) {
@@ -67,7 +95,7 @@ template <class T> void warp_sums(const T *in, T *out, const sycl::nd_item<3> &i
 // ... and per tile larger than a warp, with the scratch memory such tiles need
 template <class T, size_t BlockSize, size_t TileSize> void tile_sums(const T *in, T *out, T *maxima, const sycl::nd_item<3> &item, gpuport_block_tile_memory<BlockSize> &scratch) {
     auto block = item.get_group();
-    auto tile = gpuport_thread_group(block, TileSize);
+    auto tile = gpuport_tile_group(block, TileSize, item.get_sub_group());
     const T x = in[item.get_group(2) * BlockSize + item.get_local_id(2)];
     T v = group_sum(x, tile);
     T m = gpuport_reduce(tile, x, sycl::maximum<T>());

@@ -1,0 +1,13 @@
+// gpuport: hip_version=6.2
+#include <cstdio>
+
+// Sizing a shared-memory tile from the device's limits (HIP 6.0 has both members: renamed as they are).
+int main() {
+  cudaDeviceProp prop;
+  cudaGetDeviceProperties(&prop, 0);
+  cudaDeviceProp *p = &prop;
+  size_t per_sm = prop.sharedMemPerMultiprocessor;
+  size_t per_block = p->sharedMemPerBlockOptin;
+  printf("%zu %zu\n", per_sm, per_block);
+  return 0;
+}

@@ -1,0 +1,14 @@
+// gpuport: hip_version=6.2
+#include <hip/hip_runtime.h>
+#include <cstdio>
+
+// Sizing a shared-memory tile from the device's limits (HIP 6.0 has both members: renamed as they are).
+int main() {
+  hipDeviceProp_t prop;
+  hipGetDeviceProperties(&prop, 0);
+  hipDeviceProp_t *p = &prop;
+  size_t per_sm = prop.sharedMemPerMultiprocessor;
+  size_t per_block = p->sharedMemPerBlockOptin;
+  printf("%zu %zu\n", per_sm, per_block);
+  return 0;
+}
