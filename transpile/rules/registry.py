@@ -57,6 +57,7 @@ from .hip.graph_instantiate import GraphInstantiate
 from .hip.half2_members import Half2Members
 from .hip.hipdnn_not_in_rocm import HipdnnNotInRocm
 from .hip.hiprtc_include import HiprtcInclude
+from .hip.hipsolver_blas_enums import HipsolverBlasEnums
 from .hip.host_malloc_flags import HostMallocFlags
 from .hip.launch_braced_dim3 import LaunchBracedDim3
 from .hip.launch_ggl import LaunchGGL
@@ -110,6 +111,7 @@ HIP_FIRST: list[type[Rule]] = [
     CoopGroupsInclude,
     RuntimeInclude,
     HiprtcInclude,
+    HipsolverBlasEnums,
     BuiltinRedefinition,
     BuiltinMinMax,
     SpecializationTargets,
