@@ -45,7 +45,7 @@ LITERAL_TYPES = frozenset(
 # CUDA's naming conventions. An identifier matching these that no table knows and the user's code does
 # not declare is reported as an unconverted CUDA reference: better a false alarm than silence.
 CUDA_NAME = re.compile(
-    r"(?:cuda[A-Z]\w*|CUDA_\w+|CUDART_\w+|cu[A-Z][a-z]\w*|CU_\w+|CU[A-Z]+_\w+|"
+    r"(?:cuda[A-Z]\w*|CUDA_\w+|CUDART_\w+|cu[A-Z][a-z]\w*|CU_\w+|CU[A-Z]+_[A-Z0-9_]+\b|"
     r"cublas\w*|CUBLAS\w*|curand\w*|CURAND\w*|cufft\w*|CUFFT\w*|cusparse\w*|CUSPARSE\w*|"
     r"cusolver\w*|CUSOLVER\w*|cudnn\w*|CUDNN\w*|nvrtc\w*|NVRTC\w*|nvtx\w*|__nv_\w+)"
 )

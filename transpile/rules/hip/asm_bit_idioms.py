@@ -37,6 +37,7 @@ from ...context import RuleContext
 from ...diagnostics import Diagnostic
 from ...edits import Edit
 from ..base import Rule
+from ._asm import asm_statement
 
 _ASM = "(gnu_asm_expression) @asm"
 _INSTRUCTION = re.compile(r"\s*([a-z]+\.[a-z0-9]+)\s+(%0)\s*,\s*([^;]+?)\s*;?\s*")
@@ -98,32 +99,16 @@ class AsmBitIdioms(Rule):
     @staticmethod
     def _idiom(ctx: RuleContext, node: Node) -> tuple[str, str, str] | None:
         """(instruction, destination, HIP expression) for a statement this rule rewrites, else None."""
-        if node.parent is None or node.parent.type != "expression_statement":
-            return None  # the asm's value is used in an expression: leave it
-        code = node.child_by_field_name("assembly_code")
-        outputs = node.child_by_field_name("output_operands")
-        inputs = node.child_by_field_name("input_operands")
-        if code is None or code.type != "string_literal" or outputs is None or inputs is None:
+        stmt = asm_statement(ctx, node)
+        if stmt is None or len(stmt.outputs) != 1 or stmt.outputs[0][0] not in ("=r", "=l"):
             return None
-        if node.child_by_field_name("clobbers") is not None:
-            return None
-        template = "".join(ctx.text(c) for c in code.named_children if c.type == "string_content")
-        m = _INSTRUCTION.fullmatch(template)
+        m = _INSTRUCTION.fullmatch(stmt.template)
         if m is None or m.group(1) not in IDIOMS:
             return None
         arity, make = IDIOMS[m.group(1)]
-        outs = [c for c in outputs.named_children if c.type == "gnu_asm_output_operand"]
-        ins = [c for c in inputs.named_children if c.type == "gnu_asm_input_operand"]
-        if len(outs) != 1:
-            return None
-        constraint = outs[0].child_by_field_name("constraint")
-        target = outs[0].child_by_field_name("value")
-        if constraint is None or target is None or ctx.text(constraint).strip('"') not in ("=r", "=l"):
-            return None
         values = []
-        for c in ins:
-            v = c.child_by_field_name("value")
-            if v is None or not _plain(v):
+        for _, v in stmt.inputs:
+            if not _plain(v):
                 return None
             values.append(ctx.text(v))
         args = [a.strip() for a in m.group(3).split(",")]
@@ -141,4 +126,4 @@ class AsmBitIdioms(Rule):
                 exprs.append(f"({values[i]})")
             else:
                 exprs.append(f"{am.group(2)}u")
-        return m.group(1), ctx.text(target), make(exprs)
+        return m.group(1), ctx.text(stmt.outputs[0][1]), make(exprs)

@@ -34,6 +34,7 @@ from ...context import RuleContext
 from ...diagnostics import Diagnostic, Safety
 from ...edits import Edit
 from ..base import Rule
+from ._asm import asm_statement
 
 _ASM = "(gnu_asm_expression) @asm"
 # The whole template: one move of a special register into operand 0.
@@ -86,25 +87,10 @@ class AsmSpecialRegisters(Rule):
     @staticmethod
     def _read(ctx: RuleContext, node: Node) -> tuple[str, str] | None:
         """(register, destination text) when the statement is one special-register move, else None."""
-        if node.parent is None or node.parent.type != "expression_statement":
-            return None  # the asm's value is used in an expression: leave it
-        code = node.child_by_field_name("assembly_code")
-        outputs = node.child_by_field_name("output_operands")
-        if code is None or code.type != "string_literal" or outputs is None:
+        stmt = asm_statement(ctx, node)
+        if stmt is None or stmt.inputs or len(stmt.outputs) != 1 or stmt.outputs[0][0] != "=r":
             return None
-        if node.child_by_field_name("input_operands") is not None:
-            return None
-        if node.child_by_field_name("clobbers") is not None:
-            return None
-        template = "".join(ctx.text(c) for c in code.named_children if c.type == "string_content")
-        m = _MOV.fullmatch(template)
+        m = _MOV.fullmatch(stmt.template)
         if m is None or m.group(1) not in REGISTERS:
             return None
-        operands = [c for c in outputs.named_children if c.type == "gnu_asm_output_operand"]
-        if len(operands) != 1:
-            return None
-        constraint = operands[0].child_by_field_name("constraint")
-        value = operands[0].child_by_field_name("value")
-        if constraint is None or value is None or ctx.text(constraint).strip('"') != "=r":
-            return None
-        return m.group(1), ctx.text(value)
+        return m.group(1), ctx.text(stmt.outputs[0][1])

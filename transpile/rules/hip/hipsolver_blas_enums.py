@@ -54,14 +54,10 @@ class HipsolverBlasEnums(Rule):
             entry = ctx.tables.header(inc.path)
             if entry is None or entry.hip_name() != HEADER:
                 continue
-            at = inc.directive_start
-            # On a line of its own before the directive: inserted at the end of the line above (the include
-            # rule rewrites the directive itself).
-            point, text = (
-                (at - 1, f"\n#ifndef {MACRO}\n#define {MACRO}\n#endif")
-                if at
-                else (0, f"#ifndef {MACRO}\n#define {MACRO}\n#endif\n")
-            )
+            # Zero-width at the directive's start: the include rule edits only the path inside it, and an
+            # edit at the end of the line above would meet that line's own rewrite (a duplicate include
+            # removed whole).
+            point, text = inc.directive_start, f"#ifndef {MACRO}\n#define {MACRO}\n#endif\n"
             yield self.converted(
                 point,
                 point,  # not the include's span: the include rule still rewrites the directive

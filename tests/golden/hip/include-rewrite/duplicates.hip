@@ -3,6 +3,9 @@
 #include <hip/hip_runtime.h>
 #include "hipblas/hipblas.h"
 #include "hiprand/hiprand_kernel.h"
+#ifndef HIPSOLVER_USE_HIPBLAS_ENUMS
+#define HIPSOLVER_USE_HIPBLAS_ENUMS
+#endif
 #include "hipsolver/hipsolver.h"
 #ifdef USE_SP
 #include "hipsolver/hipsolver.h"

@@ -1,6 +1,9 @@
 // gpuport: hip_version=5.2
 #include <hip/hip_runtime.h>
 #include <hipfft/hipfft.h>
+#ifndef HIPSOLVER_USE_HIPBLAS_ENUMS
+#define HIPSOLVER_USE_HIPBLAS_ENUMS
+#endif
 #include <hipsolver/hipsolver.h>
 
 // Error strings for every status, as cuda-samples' helper_cuda.h writes them: the cases for statuses the

@@ -1,4 +1,7 @@
 #include <hipDNN.h>
+#ifndef HIPSOLVER_USE_HIPBLAS_ENUMS
+#define HIPSOLVER_USE_HIPBLAS_ENUMS
+#endif
 #include <hipsolver/hipsolver.h>
 #include <hipcub/hipcub.hpp>
 #include <thrust/device_vector.h>
