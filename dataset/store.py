@@ -712,13 +712,16 @@ class Store:
         Pairs are matched by pair_key (target, CUDA hash, spec); a pair this store already holds at a
         higher level is kept, whatever the other says; at the same level, the one with more passed checks
         wins (a rebuild where the CUDA original now compiles, or both AMD targets did), and a tie keeps
-        this store's. `only`: just these pair keys (a sample). Returns counts: copied, replaced, kept.
+        this store's. A task both stores hold with different specs (its project's flags changed: a
+        `tree_defines` macro added) is one task built twice: the spec of the later task row wins, and the
+        pairs of the other spec are dropped (superseded), never counted beside the new ones. `only`: just
+        these pair keys (a sample). Returns counts: copied, replaced, kept, superseded.
         """
         src_path = Path(other)
         if src_path.resolve() == self.path.resolve():
             raise StoreError(f"{src_path}: cannot merge a store into itself")
         reader = StoreReader(src_path)  # refuses a newer schema; fills columns an older one lacks
-        counts = {"copied": 0, "replaced": 0, "kept": 0}
+        counts = {"copied": 0, "replaced": 0, "kept": 0, "superseded": 0}
         pair_cols = [r[1] for r in self.db.execute("PRAGMA table_info(pairs)") if r[1] != "id"]
         task_cols = [r[1] for r in self.db.execute("PRAGMA table_info(tasks)")]
         ev_cols = [
@@ -728,8 +731,12 @@ class Store:
         src = reader.db
         self.db.execute("BEGIN IMMEDIATE")
         try:
+            stale_theirs = self._supersede_respecified(src, task_cols, counts)
             for prow in src.execute("SELECT * FROM pairs ORDER BY id"):
                 if only is not None and prow["pair_key"] not in only:
+                    continue
+                if prow["task"] in stale_theirs:
+                    counts["superseded"] += 1
                     continue
                 p = {k: prow[k] if k in prow.keys() else _ADDED_PAIR_COLUMNS.get(k) for k in pair_cols}
                 mine = self.db.execute(
@@ -779,6 +786,30 @@ class Store:
         finally:
             reader.close()
         return counts
+
+    def _supersede_respecified(
+        self, src: sqlite3.Connection, task_cols: list[str], counts: dict[str, int]
+    ) -> set[str]:
+        """Tasks held by both stores with different specs: where the other store's task row is later, its
+        row replaces this one's and this store's pairs of the task go; where this one's is later, the names
+        are returned, and the other store's pairs of them are not copied. Inside merge_from's transaction."""
+        stale_theirs: set[str] = set()
+        for trow in src.execute("SELECT * FROM tasks"):
+            mine = self.db.execute(
+                "SELECT spec, updated_at FROM tasks WHERE name=?", (trow["name"],)
+            ).fetchone()
+            if mine is None or json.loads(mine["spec"]) == json.loads(trow["spec"]):
+                continue
+            if mine["updated_at"] >= trow["updated_at"]:
+                stale_theirs.add(trow["name"])
+                continue
+            gone = self.db.execute("DELETE FROM pairs WHERE task=?", (trow["name"],)).rowcount
+            counts["superseded"] += gone  # evidence and runs cascade
+            t = [trow[k] if k in trow.keys() else _ADDED_TASK_COLUMNS.get(k) for k in task_cols]
+            self.db.execute(
+                f"INSERT OR REPLACE INTO tasks({', '.join(task_cols)}) VALUES({', '.join('?' * len(t))})", t
+            )
+        return stale_theirs
 
 
 # ================================================================ the one read path

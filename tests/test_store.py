@@ -344,7 +344,7 @@ def test_merge_copies_missing_and_better_pairs_and_keeps_the_rest(tmp_path: Path
         cpu.record(_pair(c, "hip", "compiles"))  # higher: kept
         cpu.record_build({"command": "gpuport build (cpu)"})
         counts = cpu.merge_from(tmp_path / "device.db")
-        assert counts == {"copied": 1, "replaced": 1, "kept": 1}
+        assert counts == {"copied": 1, "replaced": 1, "kept": 1, "superseded": 0}
         levels = {(r["task"], r["target"]): r["level"] for r in cpu.pairs()}
         assert levels == {("a", "hip"): "compiles", ("b", "sycl"): "runs-equal", ("c", "hip"): "compiles"}
         assert {r["name"] for r in cpu.tasks()} == {"a", "b", "c"}
@@ -354,7 +354,12 @@ def test_merge_copies_missing_and_better_pairs_and_keeps_the_rest(tmp_path: Path
         assert [b.get("command") for b in builds[:2]] == ["gpuport build (cpu)", "gpuport build (device)"]
         assert builds[1]["merged_from"] == "device.db" and builds[2]["copied"] == 1
         # Merging again changes nothing: every pair is now held at the same level.
-        assert cpu.merge_from(tmp_path / "device.db") == {"copied": 0, "replaced": 0, "kept": 3}
+        assert cpu.merge_from(tmp_path / "device.db") == {
+            "copied": 0,
+            "replaced": 0,
+            "kept": 3,
+            "superseded": 0,
+        }
         with pytest.raises(StoreError):
             cpu.merge_from(tmp_path / "cpu.db")
     # A sample: only the named pair keys.
@@ -364,6 +369,7 @@ def test_merge_copies_missing_and_better_pairs_and_keeps_the_rest(tmp_path: Path
             "copied": 1,
             "replaced": 0,
             "kept": 0,
+            "superseded": 0,
         }
         assert [(r["task"], r["target"]) for r in sample.pairs()] == [("b", "sycl")]
     # Through the CLI, into a new store.
@@ -391,9 +397,54 @@ def test_merge_at_the_same_level_keeps_the_pair_with_more_passed_checks(tmp_path
         s.record(old)
     with Store(tmp_path / "corpus.db") as s:
         s.record(old)
-        assert s.merge_from(tmp_path / "rebuild.db") == {"copied": 0, "replaced": 1, "kept": 0}
+        assert s.merge_from(tmp_path / "rebuild.db") == {
+            "copied": 0,
+            "replaced": 1,
+            "kept": 0,
+            "superseded": 0,
+        }
         (row,) = s.pairs("a", "hip")
         assert json.loads(row["checks"])["cuda_nvcc"] is True
         # The other way round (or the same evidence again), the better row stays.
-        assert s.merge_from(tmp_path / "old.db") == {"copied": 0, "replaced": 0, "kept": 1}
-        assert s.merge_from(tmp_path / "rebuild.db") == {"copied": 0, "replaced": 0, "kept": 1}
+        assert s.merge_from(tmp_path / "old.db") == {"copied": 0, "replaced": 0, "kept": 1, "superseded": 0}
+        assert s.merge_from(tmp_path / "rebuild.db") == {
+            "copied": 0,
+            "replaced": 0,
+            "kept": 1,
+            "superseded": 0,
+        }
+
+
+def test_merge_lets_a_task_built_again_with_a_new_spec_supersede_its_old_pairs(tmp_path: Path) -> None:
+    """A project's flags changed (GAMER's RANDOM_NUMBER macro added), so its tasks were built again: same
+    names, new specs, new pair keys. Merged, the later spec's pairs replace the old ones instead of being
+    counted beside them, whichever store is merged into which."""
+    import time
+    from dataclasses import replace
+
+    old_task = _task("g", "__global__ void g(){}\n")
+    new_task = replace(old_task, spec={"args": [], "flags": ["-DRANDOM_NUMBER=RNG_GNU_EXT"]})
+    with Store(tmp_path / "old.db") as s:
+        s.record(_pair(old_task, "hip", "translated"))
+        s.record(_pair(old_task, "sycl", "compiles"))
+        s.record(_pair(_task("other"), "hip", "compiles"))
+    time.sleep(0.01)  # the rebuild's task row is the later one
+    with Store(tmp_path / "new.db") as s:
+        s.record(_pair(new_task, "hip", "compiles"))
+    with Store(tmp_path / "into-old.db") as s:
+        s.merge_from(tmp_path / "old.db")
+        assert s.merge_from(tmp_path / "new.db") == {"copied": 1, "replaced": 0, "kept": 0, "superseded": 2}
+        rows = {(r["task"], r["target"]): r["pair_key"] for r in s.pairs()}
+        assert rows == {
+            ("g", "hip"): pair_key("hip", new_task.cuda_hash, new_task.spec),
+            ("other", "hip"): rows[("other", "hip")],
+        }
+        (g,) = [t for t in s.tasks() if t["name"] == "g"]
+        assert json.loads(g["spec"])["flags"] == ["-DRANDOM_NUMBER=RNG_GNU_EXT"]
+        assert s.db.execute("SELECT count(*) FROM evidence").fetchone()[0] == 2  # the dropped pairs' went too
+    with Store(tmp_path / "into-new.db") as s:
+        s.merge_from(tmp_path / "new.db")
+        assert s.merge_from(tmp_path / "old.db") == {"copied": 1, "replaced": 0, "kept": 0, "superseded": 2}
+        assert {(r["task"], r["target"]) for r in s.pairs()} == {("g", "hip"), ("other", "hip")}
+        (g,) = [t for t in s.tasks() if t["name"] == "g"]
+        assert json.loads(g["spec"])["flags"] == ["-DRANDOM_NUMBER=RNG_GNU_EXT"]
