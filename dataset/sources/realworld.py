@@ -196,7 +196,8 @@ def write_program_task(
             licence_copy = LICENCE_COPY
     incs = [f"-I{d.relative_to(root).as_posix() or '.'}" for d in search]
     incs += include_roots.needed([*datas, *(h.read_bytes() for h in headers)])  # torch, pybind11, Python
-    defines = [f"-D{d}" for d in program.get("defines", [])] + list(program.get("flags", []))
+    # the program's -D macros, then the other nvcc flags its build gives every unit (`tree_flags`)
+    build_flags = [f"-D{d}" for d in program.get("defines", [])] + list(program.get("flags", []))
     lines = sum(d.count(b"\n") + 1 for d in datas)
     kind = "translation unit" if unit else f"program of {len(units)} unit(s)"
     task = {
@@ -206,7 +207,7 @@ def write_program_task(
         "description": f"{', '.join(rels)} from {project['name']} ({kind}, {lines} lines).",
         "features": guess_features(b"\n".join(datas)),
         "sources": rels,
-        "build": {"flags": [*COMMON_FLAGS, *defines, *incs], "libs": _libs(datas), "link": unit is None},
+        "build": {"flags": [*COMMON_FLAGS, *build_flags, *incs], "libs": _libs(datas), "link": unit is None},
         "compare": {"mode": "exact"},
     }
     (folder / "task.toml").write_text(dumps(task))
