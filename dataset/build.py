@@ -198,6 +198,10 @@ class Translated:
     diagnostics: list[dict[str, Any]]
     evidence: list[Evidence]
     notes: list[str] = field(default_factory=list)
+    # The CUDA spellings left in the files the build reads, and whether nothing but them kept `ok` false:
+    # a compiled pair's preprocessor then decides whether they reach the compiler (dataset/liveness.py).
+    left: list[str] = field(default_factory=list)
+    ok_but_left: bool = False
 
 
 @dataclass
@@ -453,7 +457,7 @@ def translate_stage(job: PairJob) -> Translated:
     # CUDA left in a header this build never compiles (the CUDA side of a dual-source project, another
     # vendor's shim) is not left in the build: count only the files the sources reach (dataset/reach.py).
     reached = reach.reached_files(out, sources, job.task.build_flags, job.target)
-    unconverted, elsewhere = 0, []
+    unconverted, elsewhere, left_names = 0, [], []
     for fr in report.files:
         left = fr.stats.total_unconverted
         if not left:
@@ -462,6 +466,8 @@ def translate_stage(job: PairJob) -> Translated:
             elsewhere.append(f"{fr.path} ({left})")
         else:
             unconverted += left
+            left_names += [d.symbol for d in fr.diagnostics if d.status == "unconverted"]
+    ok_but_left = ok and bool(unconverted)
     if unconverted:
         notes.append(f"{unconverted} CUDA reference(s) left unconverted")
         ok = False
@@ -474,7 +480,20 @@ def translate_stage(job: PairJob) -> Translated:
             notes.append(f"{fr.path}: {fr.error}")
     diagnostics = [d.__dict__ for fr in report.files for d in fr.diagnostics]
     ev = Evidence("translate", "json", "translation report", json.dumps(report.to_dict(), indent=1), ok=ok)
-    return Translated(ok, new_errors == 0, out, sources, files, unconverted, diagnostics, [ev], notes)
+    ok_but_left = ok_but_left and not any(fr.error for fr in report.files)
+    return Translated(
+        ok,
+        new_errors == 0,
+        out,
+        sources,
+        files,
+        unconverted,
+        diagnostics,
+        [ev],
+        notes,
+        left_names,
+        ok_but_left,
+    )
 
 
 def compile_cuda_stage(job: PairJob) -> Compiled:
@@ -562,6 +581,17 @@ def _hip_amd_build(
     return ok, binary, steps
 
 
+def _hipcc_base(job: PairJob, tr: Translated) -> tuple[list[str], dict[str, str]]:
+    """hipcc's argv up to the arch and the source, and its environment, for the AMD platform."""
+    m = job.machine
+    flags, _ = hipcc_flags(tuple(absolute_includes(job.task.build_flags, tr.src_dir)))
+    base = [str(m.hipcc.path), "-std=c++17", "-O2", *flags, f"-I{tr.src_dir}"]
+    if m.hipcc.details.get("extra_include"):
+        # hipBLAS/hipCUB/rocThrust... headers Debian 12's ROCm lacks (toolchains.hip_extra_include)
+        base += ["-isystem", str(m.hipcc.details["extra_include"])]
+    return base, {"HIP_PLATFORM": "amd"}
+
+
 def compile_hip_amd_stage(job: PairJob, tr: Translated) -> list[Compiled]:
     """hipcc (HIP_PLATFORM=amd) each translation unit for the AMD archs, then link; AMD ISA for the first.
 
@@ -571,12 +601,7 @@ def compile_hip_amd_stage(job: PairJob, tr: Translated) -> list[Compiled]:
     m, o = job.machine, job.options
     if not m.hipcc.usable:
         return []
-    env = {"HIP_PLATFORM": "amd"}
-    flags, _ = hipcc_flags(tuple(absolute_includes(job.task.build_flags, tr.src_dir)))
-    base = [str(m.hipcc.path), "-std=c++17", "-O2", *flags, f"-I{tr.src_dir}"]
-    if m.hipcc.details.get("extra_include"):
-        # hipBLAS/hipCUB/rocThrust... headers Debian 12's ROCm lacks (toolchains.hip_extra_include)
-        base += ["-isystem", str(m.hipcc.details["extra_include"])]
+    base, env = _hipcc_base(job, tr)
     archs = list(o.amd_archs)
     results: dict[str, tuple[bool, Path | None, list[tuple[str, str, sandbox.SandboxResult]]]] = {}
     if len(archs) > 1:
@@ -634,6 +659,60 @@ def compile_hip_nvidia_stage(job: PairJob, tr: Translated) -> Compiled:
     return Compiled(ok, label, binary if ok else None, evidence)
 
 
+def _sycl_check_flags(job: PairJob, tr: Translated) -> list[str]:
+    flags = host_flags(tuple(absolute_includes(job.task.build_flags, tr.src_dir)))
+    # No -O: a syntax-only check generates no code, and -O defines __OPTIMIZE__/__NO_INLINE__
+    # differently from the precompiled SYCL header, which g++ then silently ignores (5x slower).
+    return ["-Wno-deprecated-declarations", *(f for f in flags if not f.startswith("-O"))]
+
+
+def left_in_build(job: PairJob, tr: Translated) -> tuple[set[str], list[Evidence]] | None:
+    """The names of tr.left that reach the compiler: the compile's own command with -E instead, for each
+    source (HIP: the host pass and the first arch's device pass), scanned by dataset/liveness.py. None when
+    a preprocessing command fails (the names then count as left)."""
+    from . import liveness
+
+    m = job.machine
+    work = Path(job.workdir) / job.target / "preprocess"
+    work.mkdir(parents=True, exist_ok=True)
+    commands: list[tuple[list[str], Path, dict[str, str]]] = []
+    for i, src in enumerate(tr.sources):
+        if job.target == "hip":
+            base, env = _hipcc_base(job, tr)
+            arch = job.options.amd_archs[0]
+            for side, mode in (
+                ("host", ["--cuda-host-only"]),
+                (arch, ["--cuda-device-only", f"--offload-arch={arch}"]),
+            ):
+                out = work / f"{i}-{src.stem}.{side}.i"
+                commands.append(([*base, *mode, "-E", str(src), "-o", str(out)], out, env))
+        else:
+            out = work / f"{i}-{src.stem}.i"
+            argv = toolchains.sycl_typecheck_argv(
+                src, [tr.src_dir], _sycl_check_flags(job, tr), preprocess_to=out
+            )
+            if argv is None:
+                return None
+            commands.append((argv, out, {}))
+    live: set[str] = set()
+    evidence = []
+    for argv, out, env in commands:
+        res, ev = _compile(
+            argv,
+            work,
+            "preprocess",
+            f"preprocess {out.name}",
+            m.hipcc.label() if job.target == "hip" else "g++",
+            env,
+        )
+        if not res.ok or not out.is_file():
+            evidence.append(ev)
+            return None
+        live |= liveness.scan(out.read_bytes(), tr.src_dir, tr.left, cwd=work)
+        out.unlink()
+    return live, evidence
+
+
 def compile_sycl_stage(job: PairJob, tr: Translated) -> list[Compiled]:
     """SYCL: g++ type-check against the DPC++ headers; with acpp, a real build for its CPU (OpenMP) target."""
     m = job.machine
@@ -644,13 +723,12 @@ def compile_sycl_stage(job: PairJob, tr: Translated) -> list[Compiled]:
         work.mkdir(parents=True, exist_ok=True)
         label = f"g++ {m.sycl_headers.details.get('gxx')} -fsyntax-only (intel-sycl-rt {m.sycl_headers.version} headers)"
         evidence, ok = [], True
-        # No -O: a syntax-only check generates no code, and -O defines __OPTIMIZE__/__NO_INLINE__
-        # differently from the precompiled SYCL header, which g++ then silently ignores (5x slower).
-        check_flags = [f for f in flags if not f.startswith("-O")]
         for src in tr.sources:
-            argv = toolchains.sycl_typecheck_argv(
-                src, [tr.src_dir], ["-Wno-deprecated-declarations", *check_flags]
-            ) or ["g++", "-fsyntax-only", str(src)]
+            argv = toolchains.sycl_typecheck_argv(src, [tr.src_dir], _sycl_check_flags(job, tr)) or [
+                "g++",
+                "-fsyntax-only",
+                str(src),
+            ]
             res, ev = _compile(argv, work, "compile", f"sycl type-check {src.name}", label)
             evidence.append(ev)
             ok = ok and res.ok
@@ -890,6 +968,27 @@ def record_compiles(res: PairResult, tr: Translated, compiled: list[Compiled]) -
         res.level = "compiles"
 
 
+def judge_left(
+    job: PairJob, res: PairResult, tr: Translated, judged: tuple[set[str], list[Evidence]] | None
+) -> None:
+    """A compiled pair whose only fault is CUDA names left in the files its build reads: when none of them
+    reaches the compiler (`judged`, from left_in_build), the pair is at `compiles` like any other."""
+    if judged is None:
+        res.notes.append("left CUDA names not checked: the preprocessor run failed")
+        return
+    live, evidence = judged
+    res.evidence += evidence
+    if live:
+        res.notes.append(f"CUDA names the {job.target.upper()} build compiles: {', '.join(sorted(live))}")
+        return
+    res.notes = [n for n in res.notes if not n.endswith("CUDA reference(s) left unconverted")]
+    res.notes.append(
+        f"{tr.unconverted} CUDA reference(s) left only in preprocessor branches the {job.target.upper()} build "
+        f"drops: {', '.join(sorted(set(tr.left)))}"
+    )
+    res.level = "compiles"
+
+
 def _run_pair(job: PairJob, original: Compiled | None, start: float, shared: dict[str, Any]) -> PairResult:
     res = _empty_result(job)
     o, m = job.options, job.machine
@@ -928,6 +1027,8 @@ def _run_pair(job: PairJob, original: Compiled | None, start: float, shared: dic
         if not compiled:
             res.notes.append(f"sycl not compiled: {m.sycl_headers.why_not}; {m.acpp.why_not}")
     record_compiles(res, tr, compiled)
+    if tr.ok_but_left and res.compiles_on:
+        judge_left(job, res, tr, left_in_build(job, tr))
     if not o.wants("runs-equal") or res.level != "compiles":
         res.elapsed_s = time.monotonic() - start
         return res

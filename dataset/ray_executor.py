@@ -62,6 +62,8 @@ from .build import (
     compile_hip_amd_stage,
     compile_hip_nvidia_stage,
     compile_sycl_stage,
+    judge_left,
+    left_in_build,
     record_compiles,
     record_translation,
     run_task,
@@ -108,6 +110,9 @@ class StageOut:
     compiled: list[Compiled] = field(default_factory=list)  # binaries dropped: they stay on the node
     run: dict[str, Any] | None = None  # what a run stage added to the pair (see _run_fields)
     reference: tuple[dict[str, list[str]], str] | None = None  # the original's GPU results, hardware
+    # A compile stage's verdict on the CUDA names left in the build (build.left_in_build), when it ran.
+    left: tuple[set[str], list[Evidence]] | None = None
+    left_checked: bool = False
 
 
 def pack_dir(root: Path) -> bytes:
@@ -260,11 +265,19 @@ def cuda_remote(job: PairJob, task_tar: bytes, config: NodeConfig) -> StageOut:
     return _with_retries("cuda", config, body, job.options)
 
 
+def _with_left(out: StageOut, job: PairJob, tr: Translated) -> StageOut:
+    """On the node that compiled: whether the CUDA names left reach the compiler (build._judge_left)."""
+    if tr.ok_but_left and any(c.ok for c in out.compiled):
+        out.left, out.left_checked = left_in_build(job, tr), True
+    return out
+
+
 def hip_amd_remote(job: PairJob, task_tar: bytes, config: NodeConfig, tr: StageOut) -> StageOut:
     def body(scratch: Path) -> StageOut:
         local = _local_job(job, task_tar, config, scratch)
-        return StageOut(
-            "hip-amd", {}, compiled=_strip(compile_hip_amd_stage(local, _local_translation(tr, local)))
+        ltr = _local_translation(tr, local)
+        return _with_left(
+            StageOut("hip-amd", {}, compiled=_strip(compile_hip_amd_stage(local, ltr))), local, ltr
         )
 
     return _with_retries("hip-amd", config, body, job.options)
@@ -275,8 +288,9 @@ def sycl_typecheck_remote(job: PairJob, task_tar: bytes, config: NodeConfig, tr:
 
     def body(scratch: Path) -> StageOut:
         local = _local_job(job, task_tar, config, scratch, acpp=off)
-        return StageOut(
-            "sycl-typecheck", {}, compiled=_strip(compile_sycl_stage(local, _local_translation(tr, local)))
+        ltr = _local_translation(tr, local)
+        return _with_left(
+            StageOut("sycl-typecheck", {}, compiled=_strip(compile_sycl_stage(local, ltr))), local, ltr
         )
 
     return _with_retries("sycl-typecheck", config, body, job.options)
@@ -387,6 +401,9 @@ def assemble(job: PairJob, outs: dict[str, StageOut], start: float) -> PairResul
     if job.target == "sycl" and not compiled:
         res.notes.append(f"sycl not compiled: {m.sycl_headers.why_not}; {m.acpp.why_not}")
     record_compiles(res, tr, compiled)
+    checked = next((outs[n] for n in stages if n in outs and outs[n].left_checked), None)
+    if checked is not None and res.compiles_on:
+        judge_left(job, res, tr, checked.left)
     if not o.wants("runs-equal") or res.level != "compiles":
         res.elapsed_s = time.monotonic() - start
         return res

@@ -367,16 +367,21 @@ def sycl_pch_dir() -> Path | None:
 
 
 def sycl_typecheck_argv(
-    source: str | Path, include_dirs: Sequence[str | Path] = (), extra: Sequence[str] = ()
+    source: str | Path,
+    include_dirs: Sequence[str | Path] = (),
+    extra: Sequence[str] = (),
+    preprocess_to: str | Path | None = None,
 ) -> list[str] | None:
-    """`g++ -fsyntax-only` argv that type-checks one SYCL source against the DPC++ headers, or None."""
+    """`g++ -fsyntax-only` argv that type-checks one SYCL source against the DPC++ headers, or None; with
+    preprocess_to, the same command preprocessing it into that file instead (`-E`, no PCH)."""
     headers = sycl_headers()
     if not headers.usable or not headers.path:
         return None
-    argv = [gxx().path or "g++", *SYCL_CHECK_FLAGS, "-fsyntax-only", *extra]
+    mode = ["-E", "-o", str(preprocess_to)] if preprocess_to is not None else ["-fsyntax-only"]
+    argv = [gxx().path or "g++", *SYCL_CHECK_FLAGS, *mode, *extra]
     argv += [f"-I{d}" for d in include_dirs]
     pch = sycl_pch_dir()
-    if pch is not None:
+    if pch is not None and preprocess_to is None:
         # -include makes the header come first, which a precompiled header needs; the file's own
         # #include <sycl/sycl.hpp> is then a no-op.
         # -Winvalid-pch: a flag that makes g++ ignore the PCH (e.g. -O2) says so in the log.

@@ -468,10 +468,18 @@ def _host_only(ctx: RuleContext, node: Node) -> bool:
     return True  # file scope: a host initializer
 
 
+# `<ctime>`'s names that CUDA's tables also hold as device functions (`clock()` reads the SM's counter in
+# device code; host code that times itself calls the C library's).
+_C_TIME = frozenset({"clock"})
+
+
 def host_c_math(ctx: RuleContext, occ: Occurrence) -> bool:
-    """True for an unqualified call of a C library math function in host-only code (GP261 keeps it)."""
+    """True for an unqualified call of a C library math function, or of `clock`, in host-only code (GP261
+    keeps it)."""
     node, entry = occ.node, occ.entry
-    if node is None or occ.raw or occ.name not in _C_MATH or entry is None or entry.family != "math":
+    if node is None or occ.raw or entry is None:
+        return False
+    if not ((occ.name in _C_MATH and entry.family == "math") or occ.name in _C_TIME):
         return False
     return occ.parent_type != "qualified_identifier" and _host_only(ctx, node)
 

@@ -6,7 +6,8 @@ What it does
     `__global__`, or a declaration at file scope. They stay as written instead of becoming `sycl::`
     built-ins (GP001). Calls inside device functions, kernels and `__device__` lambdas are left to the
     other math rules. `min`/`max`/`abs` are not claimed: CUDA's host overloads of those are its own, not
-    the C library's.
+    the C library's. `clock()` in host code is `<ctime>`'s too (device code's `clock()` reads the SM's
+    counter, which SYCL 2020 lacks: reported there).
 Why
     CUDA host code calls the C library through `<cmath>`, whose overloads accept any arithmetic argument
     (`floor(size_t)` is `floor(double)`). SYCL's built-ins are templates over `genfloat` types:
@@ -43,6 +44,7 @@ class HostMath(Rule):
             node = occ.node
             if node is None or ctx.is_claimed(occ.start, occ.end) or not host_c_math(ctx, occ):
                 continue
+            family = occ.entry.family if occ.entry is not None else "math"
             yield self.converted(
-                occ.start, occ.end, f"host `{occ.name}` kept (C library)", family="math", symbol=occ.name
+                occ.start, occ.end, f"host `{occ.name}` kept (C library)", family=family, symbol=occ.name
             )
