@@ -3,7 +3,7 @@
 # so that each call's carried files fit its 64 MiB (see bench/results/corpus.md for the whole procedure).
 #
 #   bash bench/corpus_device.sh stage            # carry .hiptc/hiptc.part-00 .devrun/real.tar.xz
-#   bash bench/corpus_device.sh build SECONDS [TASKS_FILE[:SECONDS[:LEVEL]] ...]   (SASS/AMD ISA off: the store
+#   bash bench/corpus_device.sh build SECONDS [TASKS_FILE[:SECONDS[:LEVEL[:TARGETS]]] ...]   (SASS/AMD ISA off: the store
 #                                                must come back through the call's 64 MiB)
 #                                                # carry .hiptc/hiptc.part-01 .hiptc/hipcc .whl .devrun
 #                                                # (.devrun/rocm-extra.tar.xz: tar of scripts/setup.sh's rocm-extra)
@@ -15,7 +15,8 @@
 # (`gpuport augment`, same seed) keeping those that `gpuport corpus clean` kept here
 # (.devrun/augment-kept.txt), then runs `gpuport build` for SECONDS at most over the tasks named in
 # TASKS_FILE (one per line; default: all), resuming the store /opt/gp/corpus.db, and returns the store.
-# LEVEL is the list's --max-level (default compiles); `runs-equal` also runs the CUDA original and the HIP
+# LEVEL is the list's --max-level (default compiles), TARGETS its --to (default hip,sycl; `hip` alone spends a
+# runs-equal call on the pairs that can run here); `runs-equal` also runs the CUDA original and the HIP
 # translation (nvcc through the HIP-on-CUDA headers) on the H200, eight programs at a time on the GPU
 # (--gpu-share 8, so no time ratios), one timed run each; SYCL pairs stop at compiles (no acpp there).
 set -uo pipefail
@@ -129,8 +130,9 @@ fi
 echo "isolation: ${isolation[*]:-bwrap}"
 # Each TASKS_FILE[:SECONDS] in turn (a cap keeps a slow list from starving the next), the last gets the rest.
 for item in "${task_lists[@]}"; do
-  IFS=: read -r file cap level <<< "$item"
+  IFS=: read -r file cap level targets <<< "$item"
   level=${level:-compiles}
+  targets=${targets:-hip,sycl}
   level_args=(--max-level "$level")
   [ "$level" = compiles ] || level_args+=(--repeat 1 --gpu-share 8)
   left=$(( budget - ($(date +%s) - start) - 40 ))
@@ -139,7 +141,7 @@ for item in "${task_lists[@]}"; do
   case "$file" in /*) ;; *) file=$repo/$file ;; esac  # named from the checkout; we are in $G now
   tasks_arg=(); [ -f "$file" ] && tasks_arg=(--tasks "$(paste -sd, "$file")")
   echo "building $file for ${left}s (${level_args[*]})"
-  timeout -s TERM -k 20 "$left" python3 -m gpuport build --suite "$G/corpus" --to hip,sycl \
+  timeout -s TERM -k 20 "$left" python3 -m gpuport build --suite "$G/corpus" --to "$targets" \
     --store "$G/corpus.db" -j "$(nproc)" "${level_args[@]}" --no-acpp --no-isa --no-progress "${isolation[@]}" \
     --compile-cache "$G/cc" "${tasks_arg[@]}" >> "$G/build.log" 2>&1
   echo "build rc=$?"

@@ -79,7 +79,9 @@ LEVEL_EVIDENCE = {
     "unit has an output, and the output parses (tree-sitter-cuda finds no syntax error region the input did "
     "not have). Evidence: the translation report (`evidence` stage `translate`), `diagnostics`, "
     "`unconverted_count` = 0.",
-    "compiles": "nothing was left unconverted and the translation compiled (and, for HIP without libraries, "
+    "compiles": "nothing was left unconverted in the code the build compiles (the files it reads, less the "
+    "preprocessor branches it drops: `notes` name CUDA left only there) and the translation compiled (and, "
+    "for HIP without libraries, "
     "linked) with a named toolchain for a named target; a compiler's acceptance overrules the tree-sitter "
     "parse check. Evidence: one log per translation unit and target with argv, exit code and toolchain "
     "version (`evidence` stages `compile`/`link`); the labels are listed in `compiles_on`.",

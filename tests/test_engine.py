@@ -198,3 +198,32 @@ def test_rule_with_self_overlapping_edits_is_reported(monkeypatch: pytest.Monkey
     result = gpuport.translate("int a;\nint b;\n", to="hip")
     assert result.code == "int a;\nint b;\n"
     assert any(d.code == "GP999" and "not applied" in d.message for d in result.diagnostics)
+
+
+def test_a_project_function_under_a_toolkit_version_test_is_the_projects() -> None:
+    """ggml defines `cublas_get_error_str` twice, under `#if CUDART_VERSION >= 12000` and its `#else`: a name
+    no table knows is the project's under any test (only a table's name there is a polyfill of CUDA's)."""
+    code = (
+        "#include <cublas_v2.h>\n"
+        "#if CUDART_VERSION >= 12000\n"
+        "static const char * cublas_get_error_str(const cublasStatus_t err) { return cublasGetStatusString(err); }\n"
+        "#else\n"
+        'static const char * cublas_get_error_str(const cublasStatus_t err) { return "cuBLAS error"; }\n'
+        "#endif\n"
+        "#define CUBLAS_CHECK(err) report(err, cublas_get_error_str)\n"
+    )
+    result = gpuport.translate(code, to="sycl")
+    assert not [d for d in result.diagnostics if d.symbol == "cublas_get_error_str"], result.diagnostics
+    assert result.code.count("cublas_get_error_str") == 3
+
+
+def test_a_variable_named_like_a_math_function_is_not_reported() -> None:
+    """faiss's `TI j0 = 0` parameter and a `y1` local are the project's variables; a call of `j0f` in a
+    kernel is CUDA's Bessel function, which SYCL 2020 lacks (reported)."""
+    code = (
+        "template <typename TI> void add(TI n, TI j0 = 0) { TI last = j0 + n; (void)last; }\n"
+        "__global__ void k(float *x) { float y1 = x[0] * 2.0f; x[1] = y1 + j0f(x[2]); }\n"
+    )
+    result = gpuport.translate(code, to="sycl")
+    left = sorted(d.symbol for d in result.diagnostics if d.status == "unconverted")
+    assert left == ["j0f"], result.diagnostics

@@ -211,3 +211,18 @@ def test_types_a_project_declares_under_cuda_looking_names_are_its_own() -> None
         b"struct cudaOtherThing *p = 0;\n"
     )
     assert user_declared_cuda_names(data) == {"cudaFilterMode", "cudaPointCloud", "cudaVectorTypeInfo"}
+
+
+def test_functions_a_project_only_prototypes_are_its_own() -> None:
+    """FasterTransformer's memory_utils.h prototypes `cudaD2Hcpy` (defined in a .cu the unit does not
+    include): a type before the name and `;` after its parameters make it a declaration. A call, even one
+    after a comment's last word on the line above or after `return`, declares nothing."""
+    from gpuport.transpile.tree import user_declared_cuda_names
+
+    data = (
+        b"template<typename T>\nvoid cudaD2Hcpy(T* tgt, const T* src, const size_t size);\n"
+        b"cudaError_t *cudaPtrOf(int x) noexcept;\n"
+        b"int f() {\n  // copy it\n  cudaMemcpyBatchThing(a, b);\n  return cudaOtherCall(1);\n"
+        b"  x = cudaThirdCall(2);\n}\n"
+    )
+    assert user_declared_cuda_names(data) == {"cudaD2Hcpy", "cudaPtrOf"}

@@ -60,6 +60,14 @@ _USES_CUDA = re.compile(
 _IDENT_CHARS = frozenset(b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_")
 _DEFINE_BEFORE = re.compile(rb"[ \t]*#[ \t]*define[ \t]+")  # the line up to the name
 _DEFINITION_AFTER = re.compile(rb"\s*\([^;{}]*\)\s*(?:const\s*)?\{")  # after the name
+# A prototype (`void cudaD2Hcpy(T* tgt, const T* src, const size_t size);` in FasterTransformer's
+# memory_utils.h, defined in a .cu the unit does not include): the parameter list ends the statement, and a
+# type ends just before the name (an identifier that is not a statement keyword, `*`, `&` or `>`).
+_PROTOTYPE_AFTER = re.compile(rb"\s*\([^;{}]*\)\s*(?:const\s*)?(?:noexcept\s*)?;")
+_TYPE_BEFORE = re.compile(rb"(?:\b([A-Za-z_]\w*)|[*&>])[ \t]*$")
+_NOT_A_TYPE = frozenset(
+    b"return else do case goto throw new delete sizeof co_return co_yield co_await typedef using".split()
+)
 # A type the project declares under a CUDA-looking name (jetson-utils' `enum cudaFilterMode {`, `template<>
 # struct cudaVectorTypeInfo<uchar3> {`, `template<class T> struct cudaVectorTypeInfo;`): the tag keyword
 # before the name, then a body, a base clause, a specialisation's arguments or the declaration's end.
@@ -113,11 +121,18 @@ def user_declared_cuda_names(data: bytes, names_in_file: Iterable[str] | None = 
                     _DEFINE_BEFORE.fullmatch(data, line_start, pos)
                     or _DEFINITION_AFTER.match(data, end)
                     or (_TAG_BEFORE.search(data, max(0, pos - 24), pos) and _TAG_AFTER.match(data, end))
+                    or (_PROTOTYPE_AFTER.match(data, end) and _declares_type_before(data, line_start, pos))
                 ):
                     names.add(raw.decode("ascii"))
                     break
             pos = data.find(raw, end)
     return names
+
+
+def _declares_type_before(data: bytes, line_start: int, pos: int) -> bool:
+    """A type ends just before `pos` on its line (a comment's last word on the line above does not count)."""
+    m = _TYPE_BEFORE.search(data, line_start, pos)
+    return m is not None and (m.group(1) is None or m.group(1) not in _NOT_A_TYPE)
 
 
 def default_extension_map(target: str) -> dict[str, str]:

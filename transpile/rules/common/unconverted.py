@@ -57,6 +57,39 @@ def family_of(name: str) -> str:
     return "runtime"
 
 
+_FUNCTION_KINDS = frozenset({"function", "device-function"})
+# Where a parsed identifier is a declaration's own name (parameter, variable) rather than a use.
+_DECLARATORS = frozenset(
+    {
+        "init_declarator",
+        "parameter_declaration",
+        "optional_parameter_declaration",
+        "declaration",
+        "field_declaration",
+    }
+)
+
+
+def _not_a_function_use(node: Node | None) -> bool:
+    """A table's function name that the parse shows declared as, or used as, a value: a variable of the
+    project's (`TI j0 = 0`, `y1 + h`). Calls, `&f` and uses the parse did not read stay CUDA's."""
+    if node is None or node.type != "identifier":
+        return False
+    parent = node.parent
+    if parent is None:
+        return False
+    if parent.type == "call_expression":
+        return parent.child_by_field_name("function") != node
+    if parent.type in _DECLARATORS:
+        return parent.child_by_field_name("declarator") == node
+    return parent.type in (
+        "binary_expression",
+        "assignment_expression",
+        "subscript_expression",
+        "return_statement",
+    )
+
+
 _SPACE = b" \t\r\n\\"
 _DECLARATOR_END = frozenset(b"=;,[)")
 
@@ -138,6 +171,8 @@ class Unconverted(Rule):
                     continue
             if occ.node is not None and _declared_in_namespace(occ.node):
                 continue  # `namespace trt { using cublasStatus_t = Status; }`: the project's own type
+            if occ.entry is not None and occ.entry.kind in _FUNCTION_KINDS and _not_a_function_use(occ.node):
+                continue  # faiss's `TI j0 = 0`: the project's variable, named like the Bessel function
             if occ.entry is None and b"#if" in ctx.source:
                 if tested is None:
                     tested = condition_operand_spans(ctx.source)
