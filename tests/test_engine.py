@@ -227,3 +227,17 @@ def test_a_variable_named_like_a_math_function_is_not_reported() -> None:
     result = gpuport.translate(code, to="sycl")
     left = sorted(d.symbol for d in result.diagnostics if d.status == "unconverted")
     assert left == ["j0f"], result.diagnostics
+
+
+def test_variables_named_like_math_functions_in_a_declaration_list_are_not_reported() -> None:
+    """cuda-samples' Mandelbrot: `float x0, x1, y0, y1; dsdeq(y0, y1, yOff);` are locals; `&sinf` passed on
+    is CUDA's function."""
+    code = (
+        "__device__ void dsdeq(float &a, float &b, float c) { a = c; b = 0.0f; }\n"
+        "__global__ void k(float *out, float yOff) {\n"
+        "  float x0, x1, y0, y1;\n  dsdeq(y0, y1, yOff);\n  out[0] = y0 + y1;\n"
+        "  float (*f)(float) = &j0f;\n  out[1] = f(1.0f);\n}\n"
+    )
+    result = gpuport.translate(code, to="sycl")
+    left = sorted(d.symbol for d in result.diagnostics if d.status == "unconverted")
+    assert left == ["j0f"], result.diagnostics

@@ -58,36 +58,20 @@ def family_of(name: str) -> str:
 
 
 _FUNCTION_KINDS = frozenset({"function", "device-function"})
-# Where a parsed identifier is a declaration's own name (parameter, variable) rather than a use.
-_DECLARATORS = frozenset(
-    {
-        "init_declarator",
-        "parameter_declaration",
-        "optional_parameter_declaration",
-        "declaration",
-        "field_declaration",
-    }
-)
 
 
 def _not_a_function_use(node: Node | None) -> bool:
-    """A table's function name that the parse shows declared as, or used as, a value: a variable of the
-    project's (`TI j0 = 0`, `y1 + h`). Calls, `&f` and uses the parse did not read stay CUDA's."""
+    """A table's function name that the parse shows as anything but a call or `&f`: a variable of the
+    project's (`TI j0 = 0`, `float x0, x1, y0, y1;`, `dsdeq(y0, y1, yOff)`). Uses the parse did not read
+    (macro bodies) stay CUDA's."""
     if node is None or node.type != "identifier":
         return False
     parent = node.parent
-    if parent is None:
+    if parent is None or parent.type == "call_expression":
         return False
-    if parent.type == "call_expression":
-        return parent.child_by_field_name("function") != node
-    if parent.type in _DECLARATORS:
-        return parent.child_by_field_name("declarator") == node
-    return parent.type in (
-        "binary_expression",
-        "assignment_expression",
-        "subscript_expression",
-        "return_statement",
-    )
+    if parent.type == "pointer_expression" and (parent.children[0].text or b"") == b"&":
+        return False  # `&sinf`: the function itself, passed on
+    return True
 
 
 _SPACE = b" \t\r\n\\"
