@@ -213,7 +213,10 @@ def test_every_name_a_rule_converts_is_routed_to_it_and_vice_versa() -> None:
         "cudaMemcpyDeviceToDevice",
         "cudaMemAttachGlobal",
     }
-    assert {u for u in unrouted if u[0] not in shared} == set()
+    # GP261 keeps host code's `clock()` as `<ctime>`'s: the C library's function, not the device one the
+    # row describes (which has no SYCL counterpart and stays reported in device code).
+    host_c_library = {("clock", "GP261", None)}
+    assert {u for u in unrouted if u[0] not in shared} - host_c_library == set()
     assert unhandled == set()
 
 
