@@ -417,6 +417,10 @@ def cached_stage(
 # ---------------------------------------------------------------- stages
 
 
+# translate_stage's note on names left in the build, which judge_left takes back when none reaches it
+LEFT_NOTE = " CUDA reference(s) left unconverted"
+
+
 def translate_stage(job: PairJob) -> Translated:
     """Translate the task folder into the pair's scratch folder; `ok` means no CUDA left and it parses."""
     from .. import api
@@ -469,7 +473,7 @@ def translate_stage(job: PairJob) -> Translated:
             left_names += [d.symbol for d in fr.diagnostics if d.status == "unconverted"]
     ok_but_left = ok and bool(unconverted)
     if unconverted:
-        notes.append(f"{unconverted} CUDA reference(s) left unconverted")
+        notes.append(f"{unconverted}{LEFT_NOTE}")
         ok = False
     if elsewhere:
         notes.append(
@@ -666,51 +670,42 @@ def _sycl_check_flags(job: PairJob, tr: Translated) -> list[str]:
     return ["-Wno-deprecated-declarations", *(f for f in flags if not f.startswith("-O"))]
 
 
-def left_in_build(job: PairJob, tr: Translated) -> tuple[set[str], list[Evidence]] | None:
+def left_in_build(job: PairJob, tr: Translated) -> tuple[set[str] | None, list[Evidence]]:
     """The names of tr.left that reach the compiler: the compile's own command with -E instead, for each
-    source (HIP: the host pass and the first arch's device pass), scanned by dataset/liveness.py. None when
-    a preprocessing command fails (the names then count as left)."""
+    source (HIP: the host pass and the first arch's device pass), scanned by dataset/liveness.py. None, with
+    the failed command's log, when a preprocessing command fails (the names then count as left)."""
     from . import liveness
 
-    m = job.machine
     work = Path(job.workdir) / job.target / "preprocess"
     work.mkdir(parents=True, exist_ok=True)
     commands: list[tuple[list[str], Path, dict[str, str]]] = []
-    for i, src in enumerate(tr.sources):
-        if job.target == "hip":
-            base, env = _hipcc_base(job, tr)
-            arch = job.options.amd_archs[0]
-            for side, mode in (
-                ("host", ["--cuda-host-only"]),
-                (arch, ["--cuda-device-only", f"--offload-arch={arch}"]),
-            ):
+    if job.target == "hip":
+        base, env = _hipcc_base(job, tr)
+        arch = job.options.amd_archs[0]
+        sides = (("host", ["--cuda-host-only"]), (arch, ["--cuda-device-only", f"--offload-arch={arch}"]))
+        for i, src in enumerate(tr.sources):
+            for side, mode in sides:
                 out = work / f"{i}-{src.stem}.{side}.i"
                 commands.append(([*base, *mode, "-E", str(src), "-o", str(out)], out, env))
-        else:
+        label = job.machine.hipcc.label()
+    else:
+        for i, src in enumerate(tr.sources):
             out = work / f"{i}-{src.stem}.i"
             argv = toolchains.sycl_typecheck_argv(
                 src, [tr.src_dir], _sycl_check_flags(job, tr), preprocess_to=out
             )
             if argv is None:
-                return None
+                return None, []
             commands.append((argv, out, {}))
+        label = "g++"
     live: set[str] = set()
-    evidence = []
     for argv, out, env in commands:
-        res, ev = _compile(
-            argv,
-            work,
-            "preprocess",
-            f"preprocess {out.name}",
-            m.hipcc.label() if job.target == "hip" else "g++",
-            env,
-        )
+        res, ev = _compile(argv, work, "preprocess", f"preprocess {out.name}", label, env)
         if not res.ok or not out.is_file():
-            evidence.append(ev)
-            return None
+            return None, [ev]
         live |= liveness.scan(out.read_bytes(), tr.src_dir, tr.left, cwd=work)
         out.unlink()
-    return live, evidence
+    return live, []
 
 
 def compile_sycl_stage(job: PairJob, tr: Translated) -> list[Compiled]:
@@ -969,19 +964,19 @@ def record_compiles(res: PairResult, tr: Translated, compiled: list[Compiled]) -
 
 
 def judge_left(
-    job: PairJob, res: PairResult, tr: Translated, judged: tuple[set[str], list[Evidence]] | None
+    job: PairJob, res: PairResult, tr: Translated, judged: tuple[set[str] | None, list[Evidence]]
 ) -> None:
     """A compiled pair whose only fault is CUDA names left in the files its build reads: when none of them
     reaches the compiler (`judged`, from left_in_build), the pair is at `compiles` like any other."""
-    if judged is None:
-        res.notes.append("left CUDA names not checked: the preprocessor run failed")
-        return
     live, evidence = judged
     res.evidence += evidence
+    if live is None:
+        res.notes.append("left CUDA names not checked: the preprocessor run failed")
+        return
     if live:
         res.notes.append(f"CUDA names the {job.target.upper()} build compiles: {', '.join(sorted(live))}")
         return
-    res.notes = [n for n in res.notes if not n.endswith("CUDA reference(s) left unconverted")]
+    res.notes = [n for n in res.notes if not n.endswith(LEFT_NOTE)]
     res.notes.append(
         f"{tr.unconverted} CUDA reference(s) left only in preprocessor branches the {job.target.upper()} build "
         f"drops: {', '.join(sorted(set(tr.left)))}"

@@ -11,8 +11,8 @@ succeeded, only for pairs with names left (a few percent of a corpus build). A n
 identifier of the preprocessed text that comes from the task's own files (a macro's body counts where
 the macro is expanded, as the compiler saw it); a header name (`cublas_v2.h`, `cuda/std/atomic`) is live
 when the preprocessed text includes a file of that name; punctuation (a launch's `<<<`) when it is in
-that text. The test is conservative: a name the project also uses
-for its own purposes on a live line counts as left.
+that text. The test is conservative: a name the project also uses for its own purposes on a live line
+counts as left.
 """
 
 from __future__ import annotations
@@ -52,7 +52,7 @@ def scan(preprocessed: bytes, own_dir: Path, symbols: Iterable[str], cwd: Path) 
                     resolved = str((cwd / path).resolve())
                     seen_files[path] = resolved == own or resolved.startswith(own + "/")
                     for h in headers:
-                        if path == h or path.endswith("/" + h.lstrip("<").rstrip(">")):
+                        if path == h or path.endswith("/" + h):
                             live.add(h)
                 in_own = seen_files[path]
             continue

@@ -111,8 +111,7 @@ class StageOut:
     run: dict[str, Any] | None = None  # what a run stage added to the pair (see _run_fields)
     reference: tuple[dict[str, list[str]], str] | None = None  # the original's GPU results, hardware
     # A compile stage's verdict on the CUDA names left in the build (build.left_in_build), when it ran.
-    left: tuple[set[str], list[Evidence]] | None = None
-    left_checked: bool = False
+    left: tuple[set[str] | None, list[Evidence]] | None = None
 
 
 def pack_dir(root: Path) -> bytes:
@@ -266,9 +265,9 @@ def cuda_remote(job: PairJob, task_tar: bytes, config: NodeConfig) -> StageOut:
 
 
 def _with_left(out: StageOut, job: PairJob, tr: Translated) -> StageOut:
-    """On the node that compiled: whether the CUDA names left reach the compiler (build._judge_left)."""
+    """On the node that compiled: whether the CUDA names left reach the compiler (build.judge_left)."""
     if tr.ok_but_left and any(c.ok for c in out.compiled):
-        out.left, out.left_checked = left_in_build(job, tr), True
+        out.left = left_in_build(job, tr)
     return out
 
 
@@ -401,9 +400,9 @@ def assemble(job: PairJob, outs: dict[str, StageOut], start: float) -> PairResul
     if job.target == "sycl" and not compiled:
         res.notes.append(f"sycl not compiled: {m.sycl_headers.why_not}; {m.acpp.why_not}")
     record_compiles(res, tr, compiled)
-    checked = next((outs[n] for n in stages if n in outs and outs[n].left_checked), None)
-    if checked is not None and res.compiles_on:
-        judge_left(job, res, tr, checked.left)
+    judged = next((outs[n].left for n in stages if n in outs and outs[n].left is not None), None)
+    if judged is not None and res.compiles_on:
+        judge_left(job, res, tr, judged)
     if not o.wants("runs-equal") or res.level != "compiles":
         res.elapsed_s = time.monotonic() - start
         return res
