@@ -9,8 +9,9 @@ For every program of `bench/realworld/projects.toml`:
 
 - **CUDA** (the reference): every translation unit with nvcc for sm_90 (`-c`). A program one of whose
   units fails is excluded from the percentages (its failures are the original's).
-- **gpuport-hip**: `gpuport translate PROGRAM -o OUT --to hip --hip-version 5.2` (the CLI, as a user runs
-  it), then every unit with Debian's hipcc for gfx90a (`-c`, ROCm 5.2).
+- **gpuport-hip**: `gpuport translate PROGRAM -o OUT --to hip --hip-version 5.2 --hip-headers EXTRA` (the CLI,
+  as a user runs it; EXTRA: the ROCm library headers and ROCm 5.7's hip_bf16.h that setup.sh unpacks beside
+  the 5.2 install), then every unit with Debian's hipcc for gfx90a (`-c`, ROCm 5.2, EXTRA on -isystem).
 - **gpuport-sycl**: `gpuport translate PROGRAM -o OUT --to sycl`, then every unit type-checked by g++
   against the DPC++ headers of intel-sycl-rt (`-fsyntax-only`), and built by AdaptiveCpp for the CPU
   (`acpp --acpp-targets=omp -c`) when `acpp` is on PATH (else that column says why not).
@@ -248,6 +249,8 @@ def gpuport_translate(folder: Path, out: Path, target: str) -> dict[str, Any]:
     ]  # fmt: skip
     if target == "hip":
         cmd += ["--hip-version", "5.2"]
+        if _hip_libs():  # the headers hipcc is given beside its own are the target's too (hip_bf16.h 5.7)
+            cmd += ["--hip-headers", str(_hip_libs()[0])]  # type: ignore[index]
     t0 = time.monotonic()
     # Not from the checkout's folder: `python -m gpuport` puts the working folder first on sys.path, and
     # the interpreter's own gpuport (a worktree's, for a baseline) must be the one that runs.

@@ -63,6 +63,9 @@ CPU_RUN_MAX_TIMEOUT_S = 900  # the hard cap, whatever the task asks for
 class BuildOptions:
     targets: tuple[str, ...] = ("hip",)
     hip_version: str | None = None  # None: the installed hipcc's
+    # Include folders of HIP headers the hipcc has beyond its release (toolchains.hip_extra_include: ROCm
+    # 5.7's hip_bf16.h beside a 5.2 hipcc): the HIP translation may use what they declare. Set by build().
+    hip_headers: tuple[str, ...] = ()
     amd_archs: tuple[str, ...] = DEFAULT_AMD_ARCHS
     cuda_arch: str = "sm_90"
     repeat: int = 5  # timed runs after one warm-up
@@ -95,6 +98,7 @@ class BuildOptions:
             "isolation": self.isolation,
             "targets": list(self.targets),
             "hip_version": self.hip_version,
+            "hip_headers": list(self.hip_headers),
             "amd_archs": list(self.amd_archs),
             "cuda_arch": self.cuda_arch,
             "repeat": self.repeat,
@@ -431,7 +435,13 @@ def translate_stage(job: PairJob) -> Translated:
     out = Path(job.workdir) / job.target / "src"
     if out.exists():
         shutil.rmtree(out)
-    report = api.translate_tree(job.task.path, out, to=job.target, hip_version=job.options.hip_version)
+    report = api.translate_tree(
+        job.task.path,
+        out,
+        to=job.target,
+        hip_version=job.options.hip_version,
+        hip_headers=job.options.hip_headers,
+    )
     by_input = {f.path: f for f in report.files}
     sources, notes, files = [], [], {}
     ok = report.exit_code in (0, EXIT_UNCONVERTED)  # unconverted references: decided below, per file
@@ -918,7 +928,7 @@ def pair_fingerprint(target: str, options: BuildOptions) -> str:
     from ..api import make_options
     from ..transpile.fingerprint import translator_fingerprint
 
-    return translator_fingerprint(make_options(target, options.hip_version))
+    return translator_fingerprint(make_options(target, options.hip_version, hip_headers=options.hip_headers))
 
 
 def _empty_result(job: PairJob) -> PairResult:
@@ -1229,7 +1239,13 @@ def _hip_version_of(options: BuildOptions, machine: Machine) -> BuildOptions:
     """Without --hip-version, translate for the hipcc that compiles the translation: the version its
     `--version` reports, not the ROCm headers the translator finds on its own (a carried toolchain has
     none where it looks; translating for 6.2 and compiling with 5.2 fails on 6.2-only names)."""
-    if options.hip_version is not None or "hip" not in options.targets or not machine.hipcc.usable:
+    if "hip" not in options.targets or not machine.hipcc.usable:
+        return options
+    extra = machine.hipcc.details.get("extra_include")
+    if extra and not options.hip_headers:
+        # The library headers compiled beside hipcc (-isystem, _hipcc_base) are the target's too.
+        options = replace(options, hip_headers=(str(extra),))
+    if options.hip_version is not None:
         return options
     m = re.match(r"(\d+)\.(\d+)", machine.hipcc.version or "")
     return replace(options, hip_version=f"{m.group(1)}.{m.group(2)}") if m else options

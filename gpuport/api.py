@@ -8,7 +8,7 @@ from pathlib import Path
 
 from .transpile.diagnostics import Located
 from .transpile.engine import Stats, TranslationResult, translate_source
-from .transpile.options import DnnStyle, LaunchStyle, Options, Target, parse_hip_version
+from .transpile.options import DnnStyle, LaunchStyle, Options, Target, hip_header_names, parse_hip_version
 from .transpile.report import FileReport, TreeReport
 from .transpile.safe_read import DEFAULT_MAX_FILE_SIZE
 from .transpile.tree import Fallback
@@ -39,8 +39,12 @@ def make_options(
     launch: str = "keep",
     sycl_subgroup_size: int = 32,
     dnn: str = "hipdnn",
+    hip_headers: Sequence[str | Path] = (),
 ) -> Options:
-    """Validated Options from user-facing strings (raises ValueError naming the bad value)."""
+    """Validated Options from user-facing strings (raises ValueError naming the bad value).
+
+    `hip_headers`: include folders of HIP headers the target has beyond its HIP release (ROCm 5.7's
+    hip_bf16.h on a 5.2 install): what they declare is translated although hip_version predates it."""
     if to == "hip":
         target: Target = "hip"
     elif to == "sycl":
@@ -60,8 +64,19 @@ def make_options(
     else:
         raise ValueError(f"unknown cuDNN mapping {dnn!r}: expected 'hipdnn' or 'keep'")
     version = hip_version if isinstance(hip_version, tuple) else parse_hip_version(hip_version)
+    extra = frozenset[str]()
+    if hip_headers and target == "hip":  # SYCL output never names a HIP header
+        missing = [str(d) for d in hip_headers if not Path(d).is_dir()]
+        if missing:
+            raise ValueError(f"--hip-headers: not a folder: {', '.join(missing)}")
+        extra = hip_header_names(tuple(sorted(str(Path(d).resolve()) for d in hip_headers)))
     return Options(
-        target=target, hip_version=version, launch=style, sycl_subgroup_size=sycl_subgroup_size, dnn=dnn_style
+        target=target,
+        hip_version=version,
+        launch=style,
+        sycl_subgroup_size=sycl_subgroup_size,
+        dnn=dnn_style,
+        hip_extra_names=extra,
     )
 
 
@@ -74,15 +89,17 @@ def translate(
     dnn: str = "hipdnn",
     path: str = "<string>",
     options: Options | None = None,
+    hip_headers: Sequence[str | Path] = (),
 ) -> Translation:
     """Translate CUDA source text to HIP or SYCL 2020.
 
     `hip_version` is the oldest HIP the output must build with ("5.2", "6.2"; default: the installed
     ROCm's, else 6.2). `launch="hipLaunchKernelGGL"` rewrites `<<<...>>>` launches. `dnn="keep"` leaves
     cuDNN names (each reported) instead of hipDNN's (reported per file: ROCm ships no hipDNN). `path` names the
-    source in diagnostics. Never raises on bad syntax: unparsable regions are reported (GP004).
+    source in diagnostics. `hip_headers`: folders of HIP headers the target has beyond `hip_version` (see
+    make_options). Never raises on bad syntax: unparsable regions are reported (GP004).
     """
-    opts = options or make_options(to, hip_version, launch, dnn=dnn)
+    opts = options or make_options(to, hip_version, launch, dnn=dnn, hip_headers=hip_headers)
     data = code.encode("utf-8", "surrogateescape") if isinstance(code, str) else code
     result = translate_source(data, opts, path)
     return Translation(result.code, result.located(), result.stats, opts.target, result)
@@ -104,6 +121,7 @@ def translate_tree(
     include_roots: Sequence[str | Path] = (),
     max_file_size: int = DEFAULT_MAX_FILE_SIZE,
     fallback: Fallback | None = None,
+    hip_headers: Sequence[str | Path] = (),
 ) -> TreeReport:
     """Translate every CUDA file under `src` into `out` (mirroring the layout), copying other files.
 
@@ -118,7 +136,7 @@ def translate_tree(
 
     Returns a report; `report.exit_code` is 0 (all converted), 1 (CUDA left), 3 (file errors).
     """
-    opts = options or make_options(to, hip_version, launch, dnn=dnn)
+    opts = options or make_options(to, hip_version, launch, dnn=dnn, hip_headers=hip_headers)
     return _translate_tree(
         Path(src),
         Path(out) if out is not None else None,

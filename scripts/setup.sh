@@ -63,6 +63,30 @@ DEBS
   rm -rf "$tmp"
 fi
 
+# bfloat16 for the 5.2 hipcc: ROCm 5.7's hip_bf16.h (Debian 13's libamdhip64-dev), its two headers only, into
+# the same folder. They compile against 5.2's amd_detail headers once their quoted includes name those by
+# path. The pipeline tells the translator what they declare (--hip-headers), so CUDA's bfloat16 API is
+# translated for this toolchain although its hipcc predates it.
+if [ -f "$EXTRA/VERSIONS" ] && [ ! -f "$EXTRA/include/hip/hip_bf16.h" ]; then
+  tmp=$(mktemp -d)
+  deb_path=pool/main/r/rocm-hipamd/libamdhip64-dev_5.7.1-6+deb13u1_amd64.deb
+  deb_sha=471242c9d89ce6aca57b2dc75eabbeb872d787f70d3b92144c58bb444e6256a1
+  if curl -fsS --retry 2 -o "$tmp/hip.deb" "http://deb.debian.org/debian/$deb_path" \
+     && echo "$deb_sha  $tmp/hip.deb" | sha256sum -c --quiet; then
+    dpkg -x "$tmp/hip.deb" "$tmp/root"
+    sed -i -E 's@#include "(amd_hip_common|amd_hip_vector_types|device_library_decls|math_fwd)\.h"@#include <hip/amd_detail/\1.h>@' \
+      "$tmp/root/usr/include/hip/amd_detail/amd_hip_bf16.h"
+    $SUDO mkdir -p "$EXTRA/include/hip/amd_detail"
+    $SUDO cp "$tmp/root/usr/include/hip/hip_bf16.h" "$EXTRA/include/hip/"
+    $SUDO cp "$tmp/root/usr/include/hip/amd_detail/amd_hip_bf16.h" "$EXTRA/include/hip/amd_detail/"
+    echo "hip_bf16 5.7.1 (libamdhip64-dev, Debian 13: hip/hip_bf16.h, hip/amd_detail/amd_hip_bf16.h)" \
+      | $SUDO tee -a "$EXTRA/VERSIONS" >/dev/null
+  else
+    echo "setup: could not fetch $deb_path (hip_bf16.h stays missing)"
+  fi
+  rm -rf "$tmp"
+fi
+
 # torch first, as a CPU build: peft (the fine-tuning extra) depends on torch, and left to itself pip would
 # fetch a multi-gigabyte CUDA build. A CPU build lies on disk on the machines of this workplace.
 if ! $PY -c "import torch" 2>/dev/null; then

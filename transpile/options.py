@@ -3,10 +3,14 @@
 from __future__ import annotations
 
 import functools
+import hashlib
 import re
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Literal
+from typing import TYPE_CHECKING, Literal
+
+if TYPE_CHECKING:
+    from .tables import Entry
 
 Target = Literal["hip", "sycl"]
 TARGETS: tuple[Target, ...] = ("hip", "sycl")
@@ -91,6 +95,10 @@ class Options:
     launch: LaunchStyle = "keep"
     # cuDNN: hipDNN names (as hipify-clang writes them, reported per file: ROCm ships no hipDNN) or kept.
     dnn: DnnStyle = "hipdnn"
+    # Names (and header paths, `hip/hip_bf16.h`) that headers the target has beyond its HIP release
+    # declare: a ROCm 5.2 install given ROCm 5.7's hip_bf16.h (--hip-headers, hip_header_names()). A table
+    # entry newer than hip_version whose HIP spelling is here is available all the same (hip_has()).
+    hip_extra_names: frozenset[str] = field(default_factory=frozenset)
     # Names of CUDA-looking identifiers the user's own code declares elsewhere in the tree (a project's
     # `cudaCheck` helper): never reported as unconverted CUDA.
     user_names: frozenset[str] = field(default_factory=frozenset)
@@ -151,6 +159,14 @@ class Options:
     # calls: name -> prefix. GP313 makes the calls name the API in full, so the rules translate them.
     paste_macros: tuple[tuple[str, str], ...] = ()
 
+    def hip_has(self, entry: Entry) -> bool:
+        """Whether the target HIP has `entry`'s HIP spelling: its release is new enough (min_hip), or a
+        header the target has beyond its release declares it (hip_extra_names)."""
+        if entry.min_hip is None or entry.min_hip <= self.hip_version:
+            return True
+        name = entry.hip_name()
+        return name is not None and name in self.hip_extra_names
+
     def key(self) -> str:
         """A stable string for cache keys (user_names excluded: they change with the tree, not the file;
         the project's globals are included: they change what this file's translation is)."""
@@ -179,6 +195,9 @@ class Options:
             base += f"|paste-macros:{self.paste_macros!r}"
         if self.dnn != "hipdnn":
             base += f"|dnn:{self.dnn}"
+        if self.hip_extra_names:
+            digest = hashlib.sha256("\n".join(sorted(self.hip_extra_names)).encode()).hexdigest()[:16]
+            base += f"|hip-headers:{digest}"
         return base
 
 
@@ -211,3 +230,28 @@ def parse_hip_version(text: str | None) -> tuple[int, int]:
     if not m:
         raise ValueError(f"bad HIP version {text!r}: expected MAJOR.MINOR, e.g. 5.2 or 6.2")
     return int(m.group(1)), int(m.group(2) or 0)
+
+
+_COMMENT = re.compile(r"/\*.*?\*/|//[^\n]*", re.S)
+_IDENTIFIER = re.compile(r"[A-Za-z_]\w*")
+_HEADER_SUFFIXES = (".h", ".hpp", ".cuh", ".inl", ".hxx")
+
+
+@functools.cache
+def hip_header_names(folders: tuple[str, ...]) -> frozenset[str]:
+    """What the HIP headers under `folders` (include roots) declare, for Options.hip_extra_names: every
+    identifier outside comments, and every header's path from its root (`hip/hip_bf16.h`).
+
+    A name these headers only use is declared by a header they include, one the target has too (they
+    compile against it), so "appears in them" is enough; the compile check stays the judge.
+    """
+    names: set[str] = set()
+    for folder in folders:
+        root = Path(folder)
+        for path in sorted(root.rglob("*")):
+            if path.suffix not in _HEADER_SUFFIXES or not path.is_file():
+                continue
+            names.add(path.relative_to(root).as_posix())
+            text = _COMMENT.sub(" ", path.read_text(errors="replace"))
+            names.update(_IDENTIFIER.findall(text))
+    return frozenset(names)

@@ -48,6 +48,14 @@ def add_parser(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-ar
         help="oldest HIP the output must build with, e.g. 5.2 or 6.2 (default: installed ROCm's, else 6.2)",
     )
     p.add_argument(
+        "--hip-headers",
+        action="append",
+        default=[],
+        metavar="DIR",
+        help="an include folder of HIP headers the target has beyond --hip-version (ROCm 5.7's hip_bf16.h on "
+        "a 5.2 install): the APIs they declare are translated; repeatable",
+    )
+    p.add_argument(
         "--launch",
         choices=("keep", "hipLaunchKernelGGL"),
         default="keep",
@@ -116,7 +124,9 @@ def add_parser(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-ar
 
 def run(args: argparse.Namespace) -> int:
     try:
-        options = make_options(args.to, args.hip_version, args.launch, dnn=args.dnn)
+        options = make_options(
+            args.to, args.hip_version, args.launch, dnn=args.dnn, hip_headers=args.hip_headers
+        )
         arches = tuple(a.strip() for a in args.offload_arch.split(",") if a.strip())
         if not arches or not all(re.fullmatch(r"gfx[0-9a-f]+(?::[\w+-]+)*", a) for a in arches):
             raise ValueError(f"bad --offload-arch {args.offload_arch!r}: expected e.g. gfx90a,gfx942")

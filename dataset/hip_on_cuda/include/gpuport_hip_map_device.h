@@ -3,3 +3,6 @@
 // Re-generate after changing the tables: python scripts/gen_hip_on_cuda.py
 #pragma once
 
+
+// Defined by hand in the layer's headers (more than a rename):
+//   __hip_bfloat16 __hip_bfloat162

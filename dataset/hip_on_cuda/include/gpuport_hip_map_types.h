@@ -128,4 +128,4 @@
 #define ihipStream_t CUstream_st
 
 // Defined by hand in the layer's headers (more than a rename):
-//   __hip_bfloat16 __hip_bfloat162 hipDeviceAttribute_t hipDeviceProp_t
+//   hipDeviceAttribute_t hipDeviceProp_t

@@ -80,7 +80,7 @@ class IncludeRewrite(Rule):
                 )
                 continue
             have = ctx.options.hip_version
-            if ctx.target == "hip" and entry.min_hip is not None and entry.min_hip > have:
+            if ctx.target == "hip" and entry.min_hip is not None and not ctx.options.hip_has(entry):
                 yield self.unconverted(
                     inc.start,
                     inc.end,

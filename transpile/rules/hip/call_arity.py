@@ -64,7 +64,7 @@ class CallArity(Rule):
             if occ.name not in _NAMES or occ.name in ctx.declared_names:
                 continue
             entry = occ.entry
-            if entry is not None and entry.min_hip is not None and entry.min_hip > ctx.options.hip_version:
+            if entry is not None and not ctx.options.hip_has(entry):
                 continue  # GP104 reports it: the target HIP lacks the counterpart
             call = call_at(ctx, occ)
             if call is None:

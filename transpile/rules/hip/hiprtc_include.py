@@ -48,7 +48,6 @@ class HiprtcInclude(Rule):
     def run(self, ctx: RuleContext) -> Iterator[Diagnostic]:
         if any(inc.path in PROVIDERS for inc in ctx.includes):
             return
-        have = ctx.options.hip_version
         first = None
         first_new = ""
         for occ in ctx.occurrences:
@@ -58,7 +57,7 @@ class HiprtcInclude(Rule):
             new = entry.hip_name()
             if new is None or not new.startswith(PREFIXES):
                 continue
-            if entry.min_hip is not None and entry.min_hip > have:
+            if not ctx.options.hip_has(entry):
                 continue  # GP104 leaves it as it is
             if (
                 occ.node is not None and occ.node.type == "field_identifier"

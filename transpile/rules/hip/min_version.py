@@ -3,7 +3,9 @@
 What it does
     A table entry may carry `min_hip`, the first HIP release with the HIP spelling. When the target
     (`--hip-version`, default: the installed ROCm's HIP, else 6.2) is older, and no other rule rewrote the
-    use for older releases, the use is left in place and reported unconverted.
+    use for older releases, the use is left in place and reported unconverted. A header the target has
+    beyond its release (`--hip-headers DIR`: ROCm 5.7's hip_bf16.h on a 5.2 install) that declares the
+    HIP spelling makes it available all the same.
 Why
     Renaming to a function the target compiler lacks turns a clear report into a confusing compile error.
 Example
@@ -36,12 +38,12 @@ class NeedsNewerHip(Rule):
         have = ctx.options.hip_version
         for occ in ctx.occurrences:
             entry = occ.entry
-            if entry is None or entry.min_hip is None or entry.min_hip <= have:
+            if entry is None or ctx.options.hip_has(entry):
                 continue
             # Member functions count too: `tile.meta_group_rank()` needs HIP 5.7.
             if ctx.is_claimed(occ.start, occ.end):
                 continue
-            need = f"{entry.min_hip[0]}.{entry.min_hip[1]}"
+            need = f"{entry.min_hip[0]}.{entry.min_hip[1]}" if entry.min_hip else "?"
             yield self.unconverted(
                 occ.start,
                 occ.end,

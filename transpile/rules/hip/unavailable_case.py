@@ -93,7 +93,6 @@ class UnavailableCase(Rule):
     triggers = (b"case",)
 
     def run(self, ctx: RuleContext) -> Iterator[Diagnostic]:
-        have = ctx.options.hip_version
         seen: dict[tuple[int, str], str] = {}  # (switch body, HIP spelling) -> the CUDA name that has it
         for occ in ctx.occurrences:
             entry, node = occ.entry, occ.node
@@ -104,7 +103,7 @@ class UnavailableCase(Rule):
                 continue
             hip = entry.hip_name()
             duplicate = None
-            if hip is not None and (entry.min_hip is None or entry.min_hip <= have):
+            if hip is not None and ctx.options.hip_has(entry):
                 key = (case.parent.id if case.parent is not None else 0, hip)
                 duplicate = seen.setdefault(key, occ.name)
                 if duplicate == occ.name:
