@@ -239,12 +239,22 @@ _HEADER_SUFFIXES = (".h", ".hpp", ".cuh", ".inl", ".hxx")
 
 @functools.cache
 def hip_header_names(folders: tuple[str, ...]) -> frozenset[str]:
-    """What the HIP headers under `folders` (include roots) declare, for Options.hip_extra_names: every
-    identifier outside comments, and every header's path from its root (`hip/hip_bf16.h`).
+    """What the HIP headers under `folders` (include roots) declare that a table entry newer than some HIP
+    release spells, for Options.hip_extra_names: the entries' HIP names found as identifiers outside
+    comments, and the headers' paths from their root (`hip/hip_bf16.h`). Only the names hip_has() can ask
+    about are kept, so options stay small and a header change elsewhere does not change the fingerprint.
 
     A name these headers only use is declared by a header they include, one the target has too (they
     compile against it), so "appears in them" is enough; the compile check stays the judge.
     """
+    from .tables import load_tables
+
+    tables = load_tables()
+    dated = {
+        name
+        for entry in (*tables.symbols.values(), *tables.headers.values())
+        if entry.min_hip is not None and (name := entry.hip_name()) is not None
+    }
     names: set[str] = set()
     for folder in folders:
         root = Path(folder)
@@ -254,4 +264,4 @@ def hip_header_names(folders: tuple[str, ...]) -> frozenset[str]:
             names.add(path.relative_to(root).as_posix())
             text = _COMMENT.sub(" ", path.read_text(errors="replace"))
             names.update(_IDENTIFIER.findall(text))
-    return frozenset(names)
+    return frozenset(names & dated)
