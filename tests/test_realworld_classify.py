@@ -91,6 +91,7 @@ def test_first_error_skips_notes_and_warnings() -> None:
 
 def test_needs_vocabulary() -> None:
     assert need_of_header("hip/hip_bf16.h") == "hip_bf16"
+    assert need_of_header("hip/hip_math_constants.h") == "hip-newer"
     assert need_of_header("GL/glut.h") == "opengl"
     assert need_of_header("mykernels.h") is None
 

@@ -35,6 +35,8 @@ HEADER_NEEDS: tuple[tuple[str, str], ...] = (
     ("hip/hip_bf16.h", "hip_bf16"),
     ("cuda_bf16.h", "hip_bf16"),
     ("hip/hip_fp8.h", "hip_bf16"),
+    # A HIP runtime header newer than Debian's 5.2 (bitsandbytes' own ROCm branch includes it).
+    ("hip/hip_math_constants.h", "hip-newer"),
     ("torch/", "torch"),
     ("ATen/", "torch"),
     ("c10/", "torch"),
@@ -153,7 +155,7 @@ def need_of_header(header: str) -> str | None:
 # Libraries that exist for ROCm (a user's ROCm has them; Debian's 5.2 does not) but have no standard-SYCL
 # counterpart: for SYCL output, including them is the translator's failure (issue 18: emit standard SYCL
 # for the common algorithms, report the rest), not the environment's.
-ROCM_ONLY = frozenset({"hipcub", "rocthrust", "hip_bf16", "cufft-hip", "cublas-hip", "cusolver"})
+ROCM_ONLY = frozenset({"hipcub", "rocthrust", "hip_bf16", "hip-newer", "cufft-hip", "cublas-hip", "cusolver"})
 
 
 def classify(
