@@ -1238,7 +1238,8 @@ ProgressFn = Callable[[dict[str, Any], int, int], None]
 def _hip_version_of(options: BuildOptions, machine: Machine) -> BuildOptions:
     """Without --hip-version, translate for the hipcc that compiles the translation: the version its
     `--version` reports, not the ROCm headers the translator finds on its own (a carried toolchain has
-    none where it looks; translating for 6.2 and compiling with 5.2 fails on 6.2-only names)."""
+    none where it looks; translating for 6.2 and compiling with 5.2 fails on 6.2-only names). Without
+    hip_headers, also translate for the extra header folder that hipcc is given (toolchains.hip_extra_include)."""
     if "hip" not in options.targets or not machine.hipcc.usable:
         return options
     extra = machine.hipcc.details.get("extra_include")
