@@ -39,7 +39,7 @@ def make_options(
     launch: str = "keep",
     sycl_subgroup_size: int = 32,
     dnn: str = "hipdnn",
-    hip_headers: Sequence[str | Path] = (),
+    hip_headers: str | Path | Sequence[str | Path] = (),
 ) -> Options:
     """Validated Options from user-facing strings (raises ValueError naming the bad value).
 
@@ -65,6 +65,9 @@ def make_options(
         raise ValueError(f"unknown cuDNN mapping {dnn!r}: expected 'hipdnn' or 'keep'")
     version = hip_version if isinstance(hip_version, tuple) else parse_hip_version(hip_version)
     extra = frozenset[str]()
+    if isinstance(hip_headers, (str, Path)):
+        # One folder given as a string: iterating it would ask for every character as a folder.
+        hip_headers = [hip_headers]
     if hip_headers and target == "hip":  # SYCL output never names a HIP header
         missing = [str(d) for d in hip_headers if not Path(d).is_dir()]
         if missing:
@@ -89,7 +92,7 @@ def translate(
     dnn: str = "hipdnn",
     path: str = "<string>",
     options: Options | None = None,
-    hip_headers: Sequence[str | Path] = (),
+    hip_headers: str | Path | Sequence[str | Path] = (),
 ) -> Translation:
     """Translate CUDA source text to HIP or SYCL 2020.
 
@@ -121,7 +124,7 @@ def translate_tree(
     include_roots: Sequence[str | Path] = (),
     max_file_size: int = DEFAULT_MAX_FILE_SIZE,
     fallback: Fallback | None = None,
-    hip_headers: Sequence[str | Path] = (),
+    hip_headers: str | Path | Sequence[str | Path] = (),
 ) -> TreeReport:
     """Translate every CUDA file under `src` into `out` (mirroring the layout), copying other files.
 

@@ -106,6 +106,16 @@ def test_a_name_the_headers_do_not_declare_stays_reported(tmp_path: Path) -> Non
     assert "__hip_bfloat162 f(__hip_bfloat16 a)" in t.code
 
 
+def test_one_folder_may_be_given_as_a_string(tmp_path: Path) -> None:
+    # A str is a Sequence too: taken as a list of folders, each character would be refused as one.
+    folder = _fake_headers(tmp_path)
+    as_list = api.make_options("hip", "5.2", hip_headers=[folder])
+    assert api.make_options("hip", "5.2", hip_headers=str(folder)) == as_list
+    assert api.make_options("hip", "5.2", hip_headers=folder) == as_list
+    t = api.translate(BF16_CUDA, to="hip", hip_version="5.2", hip_headers=str(folder))
+    assert t.code == BF16_HIP
+
+
 def test_headers_change_the_fingerprint_and_only_for_hip(tmp_path: Path) -> None:
     extra = _fake_headers(tmp_path)
     plain, with_extra = api.make_options("hip", "5.2"), api.make_options("hip", "5.2", hip_headers=[extra])

@@ -16,6 +16,9 @@ What it does
     (`std::forward<Args>(args)...`) is passed as `args...`, which `[=]` copies (a kernel takes copies;
     an init-capture of a pack is C++20); another pack expansion is reported. Template parameters neither
     written nor deduced take their defaults (`unsigned warp_size = 32`), also for a kernel of another file.
+    A use of HIP's launch macro, `hipLaunchKernelGGL(k, grid, block, shmem, stream, args...)` (portable
+    trees define it for their CUDA build as a `<<<...>>>` launch), is the same launch and is rewritten the
+    same way; that CUDA definition is removed.
 Why
     SYCL has no launch syntax; an nd_range kernel is the exact counterpart of a CUDA grid of blocks.
 Example
@@ -26,8 +29,8 @@ Translated to
         saxpy(n, 2.0f, d_x, d_y, item); });
 Safety
     safe. The grid/block expressions are written twice, so they must be free of side effects (they are in
-    practice; a launch whose configuration calls a function is reported for review). Launches in macro
-    bodies are not rewritten (reported by GP003 through the names they contain).
+    practice; a launch whose configuration calls a function is reported for review). Launches in other
+    macro bodies are not rewritten (reported).
 References
     SYCL 2020 specification, 4.9.4.2 (parallel_for), 4.7.6.11 (local_accessor), 4.9.1.4 (nd_range).
 """
@@ -135,8 +138,64 @@ class KernelLaunch(Rule):
             call = match["call"][0]
             if ctx.is_claimed(call.start_byte, call.end_byte):
                 continue  # a launch through a kernel pointer (GP263)
+            args = match["args"][0]
+            cfg = match["cfg"][0]
             yield from self._launch(
-                ctx, m, match["fn"][0], match["cfg"][0], match["args"][0], match["call"][0]
+                ctx,
+                m,
+                match["fn"][0],
+                [c for c in cfg.named_children if c.type != "comment"],
+                [c for c in args.named_children if c.type != "comment"],
+                call,
+                head_end=args.start_byte + 1,
+                close=args.end_byte - 1,
+                reported_end=cfg.end_byte,
+            )
+        if GGL.encode() in ctx.source:
+            yield from self._ggl_launches(ctx, m)
+
+    def _ggl_launches(self, ctx: RuleContext, m: Model) -> Iterator[Diagnostic]:
+        """`hipLaunchKernelGGL(k, grid, block, shmem, stream, args...)`: HIP's launch macro, which portable
+        CUDA trees use everywhere and define for their CUDA build as `k<<<grid, block, shmem,
+        stream>>>(args...)` (cholla's gpu.hpp). Its meaning is fixed by HIP, so each use is a launch."""
+        for call in ts.captures("(call_expression) @c", ctx.root).get("c", []):
+            fn, arglist = call.child_by_field_name("function"), call.child_by_field_name("arguments")
+            if fn is None or arglist is None or fn.type != "identifier" or ctx.text(fn) != GGL:
+                continue
+            if ctx.is_claimed(call.start_byte, call.end_byte):
+                continue
+            items = [c for c in arglist.named_children if c.type != "comment"]
+            kernel = items[0] if items else None
+            if kernel is not None and kernel.type == "call_expression":
+                # HIP_KERNEL_NAME(k<T>): the macro HIP spells a template kernel's name with
+                inner = kernel.child_by_field_name("arguments")
+                wrapped = [c for c in inner.named_children if c.type != "comment"] if inner else []
+                if ctx.text(kernel.child_by_field_name("function") or kernel) == "HIP_KERNEL_NAME" and (
+                    len(wrapped) == 1
+                ):
+                    kernel = wrapped[0]
+            if len(items) < 5 or kernel is None or kernel.type not in _KERNEL_NAMES:
+                yield self.unconverted(
+                    call.start_byte,
+                    fn.end_byte,
+                    f"`{GGL}` launch not understood (expected: kernel name, grid, block, shared bytes, "
+                    "stream, kernel arguments)",
+                    family="launch",
+                    symbol=GGL,
+                )
+                continue
+            call_args = items[5:]
+            yield from self._launch(
+                ctx,
+                m,
+                kernel,
+                items[1:5],
+                call_args,
+                call,
+                head_end=call_args[0].start_byte if call_args else arglist.end_byte - 1,
+                close=arglist.end_byte - 1,
+                reported_end=arglist.end_byte,
+                head_start=call.start_byte,
             )
 
     def _macro_launches(self, ctx: RuleContext) -> Iterator[Diagnostic]:
@@ -149,6 +208,24 @@ class KernelLaunch(Rule):
             value = node.child_by_field_name("value")
             if value is None or b"<<<" not in (value.text or b""):
                 continue
+            name = node.child_by_field_name("name")
+            if name is not None and ctx.text(name) == GGL:
+                # A CUDA build's definition of HIP's launch macro: its uses are launches here
+                # (_ggl_launches), so the `<<<` it holds goes too.
+                end = (
+                    node.end_byte - 1
+                    if ctx.source[node.end_byte - 1 : node.end_byte] == b"\n"
+                    else node.end_byte
+                )
+                yield self.converted(
+                    node.start_byte,
+                    end,
+                    f"CUDA definition of `{GGL}` removed: its uses are parallel_for launches",
+                    [Edit(node.start_byte, end, f"// gpuport: the CUDA definition of {GGL} was here")],
+                    family="launch",
+                    symbol=GGL,
+                )
+                continue
             at = value.start_byte + (value.text or b"").index(b"<<<")
             yield self.unconverted(
                 at,
@@ -160,13 +237,26 @@ class KernelLaunch(Rule):
             )
 
     def _launch(
-        self, ctx: RuleContext, m: Model, fn: Node, cfg: Node, args: Node, call: Node
+        self,
+        ctx: RuleContext,
+        m: Model,
+        fn: Node,
+        config: list[Node],
+        call_args: list[Node],
+        call: Node,
+        *,
+        head_end: int,
+        close: int,
+        reported_end: int,
+        head_start: int | None = None,
     ) -> Iterator[Diagnostic]:
-        config = [c for c in cfg.named_children if c.type != "comment"]
+        """One launch: kernel `fn`, its configuration and arguments. The text from `head_start` (the
+        kernel name's start by default) to `head_end` (where the kernel's arguments begin) becomes the
+        parallel_for's head, and the closing parenthesis at `close` its tail."""
         fn_text = ctx.text(fn)
         if not 2 <= len(config) <= 4:
             yield self.unconverted(
-                fn.start_byte, cfg.end_byte, f"launch of `{fn_text}` not understood", family="launch"
+                fn.start_byte, reported_end, f"launch of `{fn_text}` not understood", family="launch"
             )
             return
         callee = fn  # as written, qualification included
@@ -213,7 +303,6 @@ class KernelLaunch(Rule):
                 symbol=name,
             )
             return
-        call_args = [c for c in args.named_children if c.type != "comment"]
         got = implicit_args(ctx, m, name, fn_text, kernel, targs, shmem, call_args)
         if isinstance(got, str):
             yield self.unconverted(fn.start_byte, fn.end_byte, got, family="launch", symbol=name)
@@ -266,7 +355,7 @@ class KernelLaunch(Rule):
             head = f"{queue}parallel_for({nd}, [{cap}](sycl::nd_item<3> item){attr} {{ {kname}("
             tail = "); })"
         sep = ", " if call_args else ""
-        edits.append(Edit(fn.start_byte, args.start_byte + 1, head))
+        edits.append(Edit(fn.start_byte if head_start is None else head_start, head_end, head))
         if kernel is not None:
             at = implicit_index(kernel.params_node)
         else:
@@ -275,9 +364,9 @@ class KernelLaunch(Rule):
             # `k<f>(f, n, a, b)` of `k(func_t f, int n, args_t... args)` (or of a kernel with defaulted
             # parameters given): the nd_item goes where the kernel's parameters have it (_signature)
             edits.append(Edit(call_args[at].start_byte, call_args[at].start_byte, tail_args + ", "))
-            edits.append(Edit(args.end_byte - 1, args.end_byte, tail))
+            edits.append(Edit(close, close + 1, tail))
         else:
-            edits.append(Edit(args.end_byte - 1, args.end_byte, sep + tail_args + tail))
+            edits.append(Edit(close, close + 1, sep + tail_args + tail))
         safety = Safety.SAFE
         if any(
             n.type == "call_expression" and ctx.text(n.child_by_field_name("function") or n) != "dim3"
@@ -287,7 +376,7 @@ class KernelLaunch(Rule):
             safety = Safety.REVIEW
         yield self.converted(
             fn.start_byte,
-            cfg.end_byte,
+            reported_end,
             f"launch of `{fn_text}` -> parallel_for",
             edits,
             family="launch",
@@ -297,6 +386,11 @@ class KernelLaunch(Rule):
 
 
 _LVALUES = frozenset({"identifier", "field_expression", "subscript_expression", "pointer_expression"})
+
+# HIP's launch macro (hip_runtime.h): hipLaunchKernelGGL(kernel, grid, block, shared bytes, stream, args...)
+GGL = "hipLaunchKernelGGL"
+# What a launched kernel's name can be: `k`, `ns::k`, `k<T>`
+_KERNEL_NAMES = frozenset({"identifier", "qualified_identifier", "template_function"})
 
 
 def _reference_params(ctx: RuleContext, kernel: Function) -> set[int]:

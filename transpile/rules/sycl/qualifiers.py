@@ -3,7 +3,8 @@
 What it does
     Removes `__device__`, `__host__` and `__noinline__` from function declarations and definitions
     (pure virtual members and functions returning references or pointers included),
-    turns `__forceinline__` into `inline` (or drops it next to an existing `inline`), and removes
+    turns `__forceinline__` into `inline` (or drops it next to an existing `inline`, `__inline__` or
+    `__inline`), and removes
     `__launch_bounds__(...)`; `__align__(n)` becomes C++'s `alignas(n)`. (`__global__` is GP202's
     business, `__device__` variables GP213's.)
     The same qualifiers are dropped from macro bodies (`#define HD __host__ __device__ __forceinline__`
@@ -11,7 +12,7 @@ What it does
     extended lambdas (`[] __device__ (int i) {...}`), and from functions tree-sitter could not parse (a
     qualifier followed by a name and `(`, as in `struct __align__(2) h { __device__ h() {} }`).
     A plain `__device__` function defined in a header (not static, inline, constexpr, a template or a
-    member defined in its class) becomes `inline`: CUDA without -rdc compiles it into each unit's device
+    member defined in its class, nor already `__inline__`) becomes `inline`: CUDA without -rdc compiles it into each unit's device
     code alone, SYCL makes it an ordinary function, defined in every unit that includes the header.
 Why
     A SYCL device function is any function called from a kernel; the single-source compiler decides
@@ -87,7 +88,10 @@ def _is_function(node: Node) -> bool:
 
 
 _HEADER_SUFFIXES = (".h", ".hpp", ".hh", ".hxx", ".cuh", ".inl", ".inc", ".ipp", ".tpp", ".cuinl")
-_IMPLICITLY_INLINE = frozenset({"static", "inline", "constexpr", "consteval", "extern"})
+# GCC's and clang's other spellings of `inline` (cholla's `__inline__ __device__`): another `inline` next to
+# one of them is a duplicate to the compiler.
+INLINE_SPELLINGS = frozenset({"inline", "__inline__", "__inline"})
+_IMPLICITLY_INLINE = frozenset({"static", "constexpr", "consteval", "extern"}) | INLINE_SPELLINGS
 
 
 def _needs_inline(ctx: RuleContext, fn: Node) -> bool:
@@ -117,7 +121,7 @@ class FunctionQualifiers(Rule):
             if not _is_function(node):
                 continue
             has_inline = any(
-                ctx.text(c) == "inline" for c in node.children if c.type == "storage_class_specifier"
+                ctx.text(c) in INLINE_SPELLINGS for c in node.children if c.type == "storage_class_specifier"
             )
             header_def = node.type == "function_definition" and _needs_inline(ctx, node)
             for c in node.children:
@@ -230,7 +234,7 @@ class FunctionQualifiers(Rule):
             # are plain functions in SYCL (GP202), so `__global__` goes too
             words = {t.text.decode() for t in toks}
             only_qualifiers = d.type == "preproc_def" and bool(words) and words <= QUALIFIER_WORDS
-            has_inline = any(t.kind == "ident" and t.text == b"inline" for t in toks)
+            has_inline = any(t.kind == "ident" and t.text.decode() in INLINE_SPELLINGS for t in toks)
             floor = value.start_byte  # edits stay disjoint: never strip back into the previous one
             for i, t in enumerate(toks):
                 name = t.text.decode()
