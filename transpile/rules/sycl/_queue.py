@@ -33,8 +33,11 @@ RUNTIME_HEADERS = frozenset({"cuda_runtime.h", "cuda.h", "cuda_runtime_api.h"})
 DEFAULT_STREAMS = frozenset(
     {"0", "NULL", "nullptr", "cudaStreamDefault", "cudaStreamLegacy", "cudaStreamPerThread"}
 )
+# `&p` cast to any pointer-to-pointer type: `(void **)&p`, `(float **)&p`, and the `(void ***)&p` that
+# CUDA's template `cudaMalloc(T **, size_t)` also takes (PMPP's exercises): each writes the pointer `p`.
 _ADDR = re.compile(
-    r"^\s*(?:\(\s*void\s*\*\s*\*\s*\)\s*|(?P<cast>reinterpret|const|static)_cast<\s*void\s*\*\s*\*\s*>\s*\(\s*)?&\s*"
+    r"^\s*(?:\(\s*[A-Za-z_][\w:]*(?:\s+[A-Za-z_][\w:]*)*\s*\*\s*\*(?:\s*\*)*\s*\)\s*"
+    r"|(?P<cast>reinterpret|const|static)_cast<\s*void\s*\*\s*\*\s*>\s*\(\s*)?&\s*"
 )
 # `(void **)(&p)`: the address in parentheses after the cast (cuda-samples' dct8x8)
 _ADDR_PAREN = re.compile(r"^\s*\(\s*void\s*\*\s*\*\s*\)\s*\(\s*&\s*(?=[^()]*\)\s*$)")

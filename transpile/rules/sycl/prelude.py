@@ -107,7 +107,10 @@ class SyclPrelude(Rule):
         # A math header under a condition does not count: helper_math.h includes <math.h> only
         # `#ifndef __CUDACC__`, a branch the SYCL translation drops, and its own `fabs(float2)` overloads
         # then hid every scalar `fabs`.
-        if any(o.entry is not None and o.entry.family == "math" for o in ctx.occurrences) and not (
+        if (
+            any(o.entry is not None and o.entry.family == "math" for o in ctx.occurrences)
+            or _math_in_macros(ctx)
+        ) and not (
             any(i.path in ("cmath", "math.h") for i in _unconditional(ctx))
             or any(i.path == "sycl/sycl.hpp" for i in ctx.includes)
         ):  # (a file including SYCL already is translated output: it has what it needs)
@@ -162,6 +165,23 @@ def _library_header(ctx: RuleContext, path: str) -> bool:
     rule writes `<sycl/sycl.hpp>` in its place, so the prelude must not write a second one above it."""
     entry = ctx.tables.header(path)
     return entry is not None and entry.sycl_rule is not None
+
+
+_CALLED = re.compile(rb"\b([A-Za-z_]\w*)\s*\(")
+
+
+def _math_in_macros(ctx: RuleContext) -> bool:
+    """A macro body calling a C math function (`#define BLOCKS ceil(N * 1.0 / T)`, PMPP's exercises):
+    its expansions relied on nvcc's implicit <cmath> as much as a call in the code does."""
+    if ctx.tree_free:
+        return False
+    for node in ts.captures("[(preproc_def) (preproc_function_def)] @d", ctx.root).get("d", []):
+        value = node.child_by_field_name("value")
+        for m in _CALLED.finditer(value.text or b"") if value is not None else ():
+            entry = ctx.tables.lookup(m.group(1).decode())
+            if entry is not None and entry.family == "math":
+                return True
+    return False
 
 
 def _unconditional(ctx: RuleContext) -> list[Include]:
