@@ -66,6 +66,7 @@ from .hip.mem_prefetch_location import MemPrefetchLocation
 from .hip.meta_group import MetaGroup
 from .hip.min_version import NeedsNewerHip
 from .hip.pointer_arg_cast import PointerArgCast
+from .hip.printf_builtin_args import PrintfBuiltinArgs
 from .hip.runtime_include import RuntimeInclude
 from .hip.specialization_targets import SpecializationTargets
 from .hip.symbol_arg import SymbolArg
@@ -84,6 +85,7 @@ HIP_FIRST: list[type[Rule]] = [
     LaunchGGL,
     LaunchSpacedChevrons,
     PointerArgCast,
+    PrintfBuiltinArgs,
     WarpSyncLegacy,
     WarpMask64,
     WarpReduceSync,

@@ -6,7 +6,9 @@ What it does
     vector types — and that includes neither a CUDA runtime header (`cuda_runtime.h`, `cuda.h`, which GP002
     maps to `hip/hip_runtime.h`) nor, in a tree translation, a project header that brings one with it
     (found by the tree's include graph), gets `#include <hip/hip_runtime.h>`; so does every `.cu` file with
-    code that includes neither, whatever it uses (nvcc compiles each with the runtime included). The
+    code that includes neither, whatever it uses (nvcc compiles each with the runtime included), and a
+    `.cu` file whose runtime include lies in a branch the file disables itself (`#if 0`, or `#ifndef
+    NAME` after its own `#define NAME`). The
     include goes where hipify-clang puts it: before the first line of code (after a leading comment
     block), and after a leading `#pragma once` or include guard (`#ifndef NAME`, maybe `#pragma once`,
     `#define NAME`).
@@ -33,6 +35,7 @@ References
 from __future__ import annotations
 
 import itertools
+import re
 from collections.abc import Iterator
 
 from ...context import RuleContext
@@ -64,10 +67,15 @@ class RuntimeInclude(Rule):
             return
         # GP105 puts the runtime before a cooperative groups include already.
         provided = RUNTIME_HEADERS | COOP_HEADERS | set(ctx.options.runtime_from)
-        if any(inc.path in provided for inc in ctx.includes):
+        cu_file = ctx.path.lower().endswith(".cu")
+        if any(
+            inc.path in provided and not (cu_file and _compiled_out(ctx.source, inc.directive_start))
+            for inc in ctx.includes
+        ):
+            # A .cu file's runtime include in a branch it disables itself (`#ifndef NO_IMPORT` right after
+            # defining it) is not there: nvcc's implicit one was, all the same.
             return
         used = sorted(w.decode("ascii") for w in ctx.identifiers & KEYWORDS)
-        cu_file = ctx.path.lower().endswith(".cu")
         if not used or not cu_file:
             symbols = ctx.tables.symbols
             used += sorted(
@@ -130,6 +138,30 @@ def _first_code_tokens(source: bytes, n: int) -> list[Token]:
 
 
 _NOT_CODE = ("space", "comment")
+
+
+_DIRECTIVE = re.compile(
+    rb"^[ \t]*#[ \t]*(if|ifdef|ifndef|elif|else|endif|define)\b[ \t]*([A-Za-z_0-9]*)", re.MULTILINE
+)
+
+
+def _compiled_out(source: bytes, at: int) -> bool:
+    """Whether offset `at` lies in a branch the file itself disables: `#if 0`, or `#ifndef NAME` after the
+    file's own `#define NAME` (an online judge's template: `#define NO_IMPORT` then `#ifndef NO_IMPORT`
+    around the includes). Other conditions (`#ifdef O_HIP ... #else`) are left to the build."""
+    defined: set[bytes] = set()
+    stack: list[bool] = []  # per open conditional: is its current branch disabled here
+    for m in _DIRECTIVE.finditer(source, 0, at):
+        kind, name = m.group(1), m.group(2)
+        if kind == b"define":
+            defined.add(name)
+        elif kind in (b"if", b"ifdef", b"ifndef"):
+            stack.append((kind == b"if" and name == b"0") or (kind == b"ifndef" and name in defined))
+        elif kind in (b"elif", b"else") and stack:
+            stack[-1] = False
+        elif kind == b"endif" and stack:
+            stack.pop()
+    return any(stack)
 
 
 def insertion_point(source: bytes) -> int:
