@@ -4,7 +4,8 @@ What it does
     Runs after every other rule. Each use of a CUDA API name (a table entry, or a name following CUDA's
     conventions such as `cudaFoo`, `cuBar`, `CUBLAS_X`, `__nv_y`) that no rule handled, and each CUDA
     header no rule mapped, is reported as unconverted and counted. Names the file (or, for a tree, any
-    file of the tree) declares itself, such as a project's own `CUDA_CHECK` macro, are not CUDA's; an
+    file of the tree) declares itself, such as a project's own `CUDA_CHECK` macro, are not CUDA's, nor
+    are variables that borrow a CUDA name (stb_image's `__m128i int1`, a macro body's `int y0 = y;`); an
     unknown capitalised name called like a function (`CUBLAS_CHECK(...)`) whose definition is outside the
     input is the project's too: one warning per file says so, and it is not counted.
 Why
@@ -78,6 +79,26 @@ _SPACE = b" \t\r\n\\"
 _DECLARATOR_END = frozenset(b"=;,[)")
 
 
+# `TYPE NAME =` / `TYPE *NAME;` in a macro body: a declaration of NAME (the word before is no keyword).
+_MACRO_DECL = re.compile(rb"\b([A-Za-z_]\w*)[\s*&]+([A-Za-z_]\w*)\s*(?:=[^=]|;|,|\[)")
+_NOT_TYPES = frozenset({b"return", b"case", b"goto", b"else", b"do", b"throw", b"sizeof", b"new", b"delete"})
+
+
+def _macro_variables(ctx: RuleContext) -> list[tuple[int, int, frozenset[str]]]:
+    """Per macro definition: its body's span and the names its body declares as variables. Macro bodies
+    are raw text to the parser, so the file's declarations do not show them, and a body's own variable
+    may share a name with a CUDA function (`int y0 = y;`, stb_image's `dct_trn64`)."""
+    out = []
+    for m in re.finditer(rb"^[ \t]*#[ \t]*define\b(?:[^\n]*\\\n)*[^\n]*", ctx.source, re.MULTILINE):
+        body = m.group()
+        names = frozenset(
+            d.group(2).decode("ascii") for d in _MACRO_DECL.finditer(body) if d.group(1) not in _NOT_TYPES
+        )
+        if names:
+            out.append((m.start(), m.end(), names))
+    return out
+
+
 def _macro_locals(ctx: RuleContext) -> frozenset[str]:
     """Unknown CUDA-looking names that a macro body declares as variables: the name follows a type of
     the tables (`cudaError_t cudaStatus = call;`) and is followed by `=`, `;`, `,`, `[` or `)`. Macro
@@ -141,6 +162,7 @@ class Unconverted(Rule):
         macro_locals: frozenset[str] | None = None
         hip_spans: list[tuple[int, int]] | None = None
         tested: list[tuple[int, int]] | None = None
+        macro_vars: list[tuple[int, int, frozenset[str]]] | None = None
         for occ in ctx.occurrences:
             if occ.node is not None and occ.node.type == "field_identifier":
                 continue
@@ -192,6 +214,15 @@ class Unconverted(Rule):
                     ctx.target == "hip" and occ.entry.hip_name() is not None
                 ):
                     continue  # a plain rename the rename rule will have made
+                if declared is None:
+                    declared = ctx.declared_names
+                if occ.name in declared:
+                    continue  # stb_image's `__m128i int1 = ...`: the file's own variable, named like CUDA's type
+                if occ.node is None:
+                    if macro_vars is None:
+                        macro_vars = _macro_variables(ctx)
+                    if any(a <= occ.start < b and occ.name in names for a, b, names in macro_vars):
+                        continue  # `int16x8_t y0 = y;` in a macro body: the macro's variable, not Bessel's y0
                 family = occ.entry.family
                 # the row's word for this target: SYCL's reason (`- reason`), not the HIP-side note
                 why = occ.entry.note if ctx.target == "hip" else occ.entry.sycl_unsupported

@@ -175,7 +175,7 @@ def _math_in_macros(ctx: RuleContext) -> bool:
     its expansions relied on nvcc's implicit <cmath> as much as a call in the code does."""
     if ctx.tree_free:
         return False
-    for node in ts.captures("[(preproc_def) (preproc_function_def)] @d", ctx.root).get("d", []):
+    for node in ts.captures("(preproc_def) @d (preproc_function_def) @d", ctx.root).get("d", []):
         value = node.child_by_field_name("value")
         for m in _CALLED.finditer(value.text or b"") if value is not None else ():
             entry = ctx.tables.lookup(m.group(1).decode())
