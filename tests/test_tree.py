@@ -230,8 +230,8 @@ def test_functions_a_project_only_prototypes_are_its_own() -> None:
 
 def test_variables_a_project_declares_are_its_own() -> None:
     """lightseq's common.h declares `const float CUDA_FLOAT_INF_NEG = -100000000.f;` and its kernels use it:
-    a type before the name and `=`, `;` or `[` after it make a variable. Uses declare nothing, nor does a
-    comparison (`==`)."""
+    a type's name before the name and `=`, `;` or `[` after it make a variable. Uses declare nothing, nor
+    do a comparison (`==`) or a product ending a statement."""
     from gpuport.transpile.tree import user_declared_cuda_names
 
     data = (
@@ -239,5 +239,6 @@ def test_variables_a_project_declares_are_its_own() -> None:
         b"static int CUDA_TABLE[4];\nextern unsigned CUDA_COUNT;\n"
         b"int f(int v) {\n  int x = CUDA_OTHER_CONSTANT;\n  return CUDA_RETURNED;\n}\n"
         b"bool g(int CUDA_P) { return CUDA_Q == CUDA_P; }\n"
+        b"int h(int n) { int y; y = n * CUDA_THREADS_USED; return y; }\n"  # a product, not `T *name;`
     )
     assert user_declared_cuda_names(data) == {"CUDA_FLOAT_INF_NEG", "CUDA_TABLE", "CUDA_COUNT"}

@@ -25,6 +25,12 @@ class Edit:
             raise ValueError(f"bad edit range [{self.start}, {self.end})")
 
 
+def line_end_kept(source: bytes, end: int) -> int:
+    """`end`, or one byte before it when the span ending there ends with its line's newline: replacing a
+    directive (tree-sitter spans it newline included) while the line itself stays."""
+    return end - 1 if source[end - 1 : end] == b"\n" else end
+
+
 def overlaps(a: Edit, b: Edit) -> bool:
     """True when applying both would be ambiguous."""
     a_ins, b_ins = a.start == a.end, b.start == b.end

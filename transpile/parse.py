@@ -391,6 +391,27 @@ def untaken_branch_spans(
     return spans
 
 
+_DEFINE_LINE = re.compile(rb"^[ \t]*#[ \t]*define[ \t]+([A-Za-z_]\w*)", re.MULTILINE)
+
+
+def self_disabled_spans(source: bytes) -> list[tuple[int, int]]:
+    """Branch bodies the file switches off itself, whatever the build's flags: `#if 0`, and `#ifndef X`
+    (`#if !defined(X)`) after the file's own `#define X` (an online judge's template: `#define NO_IMPORT`,
+    then `#ifndef NO_IMPORT` around its includes). An include guard defines its macro after its test."""
+    defines = [(m.start(), m.group(1)) for m in _DEFINE_LINE.finditer(source)]
+    spans: list[tuple[int, int]] = []
+    for g in _conditional_groups(source):
+        kind, cond = g.branches[0][2], g.branches[0][3]
+        test = _defined_test(g)
+        if (kind == b"if" and cond.strip() == b"0") or (
+            test is not None
+            and test[1]
+            and any(at < g.branches[0][0] and name == test[0] for at, name in defines)
+        ):
+            spans.append(g.bodies()[0])
+    return spans
+
+
 # A project's switch for a build without CUDA (`NO_CUDA`, Caffe's `CPU_ONLY`): the side it guards is the CPU
 # build's, where a project may define stand-ins under CUDA's own names (the CUDA Handbook's chCUDA.h:
 # `#define cudaMemcpyHostToDevice 0`, `struct cudaDeviceProp { int major; ... }`). The CUDA build does not

@@ -64,8 +64,8 @@ _DEFINITION_AFTER = re.compile(rb"\s*\([^;{}]*\)\s*(?:const\s*)?\{")  # after th
 # memory_utils.h, defined in a .cu the unit does not include): the parameter list ends the statement, and a
 # type ends just before the name (an identifier that is not a statement keyword, `*`, `&` or `>`).
 _PROTOTYPE_AFTER = re.compile(rb"\s*\([^;{}]*\)\s*(?:const\s*)?(?:noexcept\s*)?;")
-# A variable (`const float CUDA_FLOAT_INF_NEG = -1e8f;` in lightseq's common.h): a type before the name on
-# its line, an initialiser or the end of the declaration after it.
+# A variable (`const float CUDA_FLOAT_INF_NEG = -1e8f;` in lightseq's common.h): a type's name before the name
+# on its line (_names_type_before), an initialiser or the end of the declaration after it.
 _VARIABLE_AFTER = re.compile(rb"[ \t]*(?:=[^=]|;|\[)")
 _TYPE_BEFORE = re.compile(rb"(?:\b([A-Za-z_]\w*)|[*&>])[ \t]*$")
 _NOT_A_TYPE = frozenset(
@@ -124,15 +124,20 @@ def user_declared_cuda_names(data: bytes, names_in_file: Iterable[str] | None = 
                     _DEFINE_BEFORE.fullmatch(data, line_start, pos)
                     or _DEFINITION_AFTER.match(data, end)
                     or (_TAG_BEFORE.search(data, max(0, pos - 24), pos) and _TAG_AFTER.match(data, end))
-                    or (
-                        (_PROTOTYPE_AFTER.match(data, end) or _VARIABLE_AFTER.match(data, end))
-                        and _declares_type_before(data, line_start, pos)
-                    )
+                    or (_PROTOTYPE_AFTER.match(data, end) and _declares_type_before(data, line_start, pos))
+                    or (_VARIABLE_AFTER.match(data, end) and _names_type_before(data, line_start, pos))
                 ):
                     names.add(raw.decode("ascii"))
                     break
             pos = data.find(raw, end)
     return names
+
+
+def _names_type_before(data: bytes, line_start: int, pos: int) -> bool:
+    """A type's name ends just before `pos` on its line: a variable's declaration (`float NAME =`). Not `*`
+    or `&` alone, which a product (`n * CUDA_THREADS;`) ends with too."""
+    m = _TYPE_BEFORE.search(data, line_start, pos)
+    return m is not None and m.group(1) is not None and m.group(1) not in _NOT_A_TYPE
 
 
 def _declares_type_before(data: bytes, line_start: int, pos: int) -> bool:

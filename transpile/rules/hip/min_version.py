@@ -43,7 +43,8 @@ class NeedsNewerHip(Rule):
             # Member functions count too: `tile.meta_group_rank()` needs HIP 5.7.
             if ctx.is_claimed(occ.start, occ.end):
                 continue
-            need = f"{entry.min_hip[0]}.{entry.min_hip[1]}" if entry.min_hip else "?"
+            assert entry.min_hip is not None  # hip_has() holds for an entry without one
+            need = f"{entry.min_hip[0]}.{entry.min_hip[1]}"
             yield self.unconverted(
                 occ.start,
                 occ.end,

@@ -23,6 +23,8 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
+from tree_sitter import Node
+
 from ... import parse as ts
 from ...context import RuleContext
 from ...diagnostics import Diagnostic, Safety
@@ -64,34 +66,31 @@ class PrintfBuiltinArgs(Rule):
                 )
 
 
-def _builtin_member(ctx: RuleContext, node: object) -> bool:
+def _builtin_member(ctx: RuleContext, node: Node) -> bool:
     """`threadIdx.x` and the like, exactly (no arithmetic, no other variable of that name's members)."""
-    from tree_sitter import Node
-
-    assert isinstance(node, Node)
     if node.type != "field_expression":
         return False
     base, field = node.child_by_field_name("argument"), node.child_by_field_name("field")
     if base is None or field is None or base.type != "identifier":
         return False
-    return (
-        ctx.text(base) in BUILTINS
-        and ctx.text(field) in ("x", "y", "z")
-        and not _shadowed(ctx, ctx.text(base))
-    )
+    name = ctx.text(base)
+    return name in BUILTINS and ctx.text(field) in ("x", "y", "z") and name not in _own_variables(ctx)
 
 
-def _shadowed(ctx: RuleContext, name: str) -> bool:
-    """A file declaring its own variable of a built-in's name (host code simulating a grid): leave it."""
-    cached: dict[str, bool] | None = getattr(ctx, "_hip_printf_shadowed", None)
+def _own_variables(ctx: RuleContext) -> frozenset[str]:
+    """Built-in names the file declares as its own variables or parameters (host code simulating a grid
+    with `Idx threadIdx`): those are left alone. Asked only once a built-in member reaches printf."""
+    cached: frozenset[str] | None = getattr(ctx, "_hip_own_builtins", None)
     if cached is None:
-        cached = {}
-        ctx._hip_printf_shadowed = cached  # type: ignore[attr-defined]
-    if name not in cached:
-        decls = ts.captures(
-            "(declaration declarator: (_) @d) (parameter_declaration declarator: (_) @d)", ctx.root
-        )
-        cached[name] = any(
-            ctx.text(d).lstrip("*& ").split("[")[0].split("=")[0].strip() == name for d in decls.get("d", [])
-        )
-    return cached[name]
+        found = set()
+        decls = ts.captures("(declaration) @d (parameter_declaration) @d", ctx.root).get("d", [])
+        for decl in decls:
+            for d in decl.children_by_field_name("declarator"):
+                inner: Node | None = d
+                while inner is not None and inner.type != "identifier":
+                    inner = inner.child_by_field_name("declarator")  # `*p`, `a[4]`, `x = 1` -> the name
+                if inner is not None and ctx.text(inner) in BUILTINS:
+                    found.add(ctx.text(inner))
+        cached = frozenset(found)
+        ctx._hip_own_builtins = cached  # type: ignore[attr-defined]
+    return cached

@@ -35,9 +35,9 @@ References
 from __future__ import annotations
 
 import itertools
-import re
 from collections.abc import Iterator
 
+from ... import parse as ts
 from ...context import RuleContext
 from ...diagnostics import Diagnostic, Safety, Status
 from ...edits import Edit
@@ -68,8 +68,9 @@ class RuntimeInclude(Rule):
         # GP105 puts the runtime before a cooperative groups include already.
         provided = RUNTIME_HEADERS | COOP_HEADERS | set(ctx.options.runtime_from)
         cu_file = ctx.path.lower().endswith(".cu")
+        disabled = ts.self_disabled_spans(ctx.source) if cu_file and b"#" in ctx.source else []
         if any(
-            inc.path in provided and not (cu_file and _compiled_out(ctx.source, inc.directive_start))
+            inc.path in provided and not any(a <= inc.directive_start < b for a, b in disabled)
             for inc in ctx.includes
         ):
             # A .cu file's runtime include in a branch it disables itself (`#ifndef NO_IMPORT` right after
@@ -138,30 +139,6 @@ def _first_code_tokens(source: bytes, n: int) -> list[Token]:
 
 
 _NOT_CODE = ("space", "comment")
-
-
-_DIRECTIVE = re.compile(
-    rb"^[ \t]*#[ \t]*(if|ifdef|ifndef|elif|else|endif|define)\b[ \t]*([A-Za-z_0-9]*)", re.MULTILINE
-)
-
-
-def _compiled_out(source: bytes, at: int) -> bool:
-    """Whether offset `at` lies in a branch the file itself disables: `#if 0`, or `#ifndef NAME` after the
-    file's own `#define NAME` (an online judge's template: `#define NO_IMPORT` then `#ifndef NO_IMPORT`
-    around the includes). Other conditions (`#ifdef O_HIP ... #else`) are left to the build."""
-    defined: set[bytes] = set()
-    stack: list[bool] = []  # per open conditional: is its current branch disabled here
-    for m in _DIRECTIVE.finditer(source, 0, at):
-        kind, name = m.group(1), m.group(2)
-        if kind == b"define":
-            defined.add(name)
-        elif kind in (b"if", b"ifdef", b"ifndef"):
-            stack.append((kind == b"if" and name == b"0") or (kind == b"ifndef" and name in defined))
-        elif kind in (b"elif", b"else") and stack:
-            stack[-1] = False
-        elif kind == b"endif" and stack:
-            stack.pop()
-    return any(stack)
 
 
 def insertion_point(source: bytes) -> int:

@@ -39,7 +39,7 @@ from collections.abc import Iterator
 
 from ...context import RuleContext
 from ...diagnostics import Diagnostic, Safety
-from ...edits import Edit
+from ...edits import Edit, line_end_kept
 from ..base import Rule
 from . import _half_table as table
 from ._half import HalfUse, _candidates, scan
@@ -55,11 +55,7 @@ class HalfPrecision(Rule):
         result = scan(ctx)
         for inc in ctx.includes:
             if inc.path in table.HEADERS:
-                end = (
-                    inc.directive_end - 1
-                    if ctx.source[inc.directive_end - 1 : inc.directive_end] == b"\n"
-                    else inc.directive_end
-                )
+                end = line_end_kept(ctx.source, inc.directive_end)
                 # the newline stays: the prelude and vector types insert at the end of the last include
                 yield self.converted(
                     inc.directive_start,

@@ -44,7 +44,7 @@ from tree_sitter import Node
 from ... import parse as ts
 from ...context import RuleContext
 from ...diagnostics import Diagnostic, Safety
-from ...edits import Edit
+from ...edits import Edit, line_end_kept
 from ..base import Rule
 from ._launch import LAUNCH, implicit_args, to_range
 from ._model import (
@@ -212,11 +212,7 @@ class KernelLaunch(Rule):
             if name is not None and ctx.text(name) == GGL:
                 # A CUDA build's definition of HIP's launch macro: its uses are launches here
                 # (_ggl_launches), so the `<<<` it holds goes too.
-                end = (
-                    node.end_byte - 1
-                    if ctx.source[node.end_byte - 1 : node.end_byte] == b"\n"
-                    else node.end_byte
-                )
+                end = line_end_kept(ctx.source, node.end_byte)
                 yield self.converted(
                     node.start_byte,
                     end,
