@@ -61,8 +61,8 @@ class BuiltinIndex(Rule):
         for occ in ctx.occurrences:
             if occ.name != "warpSize" or ctx.is_claimed(occ.start, occ.end):
                 continue
-            if occ.node is not None and _member(occ.node):
-                continue  # `prop.warpSize`: cudaDeviceProp's field (GP211's business), not the built-in
+            if occ.node is not None and occ.node.type == "field_identifier":
+                continue  # `prop.warpSize`: cudaDeviceProp's field (GP258's business), not the built-in
             if not self._usable(ctx, occ.start, occ.end, names):
                 yield self.unconverted(
                     occ.start, occ.end, "`warpSize` outside device code", family="device", symbol="warpSize"
@@ -102,18 +102,6 @@ class BuiltinIndex(Rule):
                 return True
             p = p.parent
         return False
-
-
-def _member(node: Node) -> bool:
-    """A name used as a member: `prop.warpSize`, `p->warpSize`, or a field declaration's name."""
-    if node.type == "field_identifier":
-        return True
-    parent = node.parent
-    return (
-        parent is not None
-        and parent.type == "field_expression"
-        and parent.child_by_field_name("field") == node
-    )
 
 
 def _function_spans(ctx: RuleContext) -> frozenset[tuple[int, int]]:
