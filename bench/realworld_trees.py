@@ -249,8 +249,10 @@ def gpuport_translate(folder: Path, out: Path, target: str) -> dict[str, Any]:
     ]  # fmt: skip
     if target == "hip":
         cmd += ["--hip-version", "5.2"]
-        if _hip_libs():  # the headers hipcc is given beside its own are the target's too (hip_bf16.h 5.7)
-            cmd += ["--hip-headers", str(_hip_libs()[0])]  # type: ignore[index]
+        # The headers hipcc is given beside its own are the target's too (ROCm 5.7's hip_bf16.h).
+        libs = _hip_libs()
+        if libs is not None:
+            cmd += ["--hip-headers", str(libs[0])]
     t0 = time.monotonic()
     # Not from the checkout's folder: `python -m gpuport` puts the working folder first on sys.path, and
     # the interpreter's own gpuport (a worktree's, for a baseline) must be the one that runs.
