@@ -4,6 +4,7 @@ type-checked with the real SYCL headers."""
 
 from __future__ import annotations
 
+import os
 import subprocess
 from pathlib import Path
 
@@ -91,3 +92,101 @@ def test_outputs_typecheck(translated: Path) -> None:
         pytest.skip("no SYCL headers (pip install intel-sycl-rt)")
     proc = subprocess.run(argv, capture_output=True, text=True, timeout=600)
     assert proc.returncode == 0, proc.stderr[-3000:]
+
+
+# CTranslate2's utils.h: a HIP switch whose name holds a digit, renaming CUDA's names by macros in its HIP
+# branch; the CUDA branch's uses of those names are CUDA's and must be translated (HIP and SYCL alike).
+CT2_UTILS = """#pragma once
+#ifdef CT2_USE_HIP
+#include <hip/hip_runtime.h>
+#define cudaStream_t hipStream_t
+#define cudaSuccess hipSuccess
+#else
+#include <cuda_runtime.h>
+#endif
+namespace ct2 {
+cudaStream_t get_stream();
+inline bool ok(cudaError_t e) { return e == cudaSuccess; }
+}
+"""
+
+
+@pytest.mark.parametrize("target", ["hip", "sycl"])
+def test_hip_switch_with_a_digit_leaves_cuda_branch_names_cudas(tmp_path: Path, target: str) -> None:
+    res = gpuport.translate(CT2_UTILS, to=target, path="utils.h")
+    assert res.fully_converted, [(d.line, d.message) for d in res.diagnostics if d.status == "unconverted"]
+    body = res.code.split("namespace ct2 {", 1)[1]
+    assert "cudaStream_t" not in body and "cudaSuccess" not in body
+    if target == "hip":
+        assert "hipStream_t get_stream();" in body
+    # the HIP branch itself is the project's own, as written
+    assert "#define cudaStream_t hipStream_t" in res.code
+
+
+# TensorRT's cublasWrapper.h: its own copies of cuBLAS's enums, aliases and an opaque struct, in its own
+# namespace (it loads cuBLAS at run time). They are the project's names: nothing to translate or report,
+# and the HIP translation compiles without hipBLAS.
+TRT_WRAPPER = """#include <cuda_runtime.h>
+namespace nvinfer1 { namespace pluginInternal {
+enum CublasMath { CUBLAS_DEFAULT_MATH = 0, CUBLAS_TENSOR_OP_MATH = 1 };
+enum cublasComputeType { CUBLAS_COMPUTE_16F = 64, CUBLAS_COMPUTE_32F = 68 };
+using cublasMath_t = CublasMath;
+using cublasComputeType_t = cublasComputeType;
+struct cublasContext;
+using cublasHandle_t = struct cublasContext *;
+class CublasWrapper {
+ public:
+  int cublasSetMathMode(cublasHandle_t handle, cublasMath_t mode);
+  cublasContext *mHandle{nullptr};
+};
+inline int mode_of(cublasComputeType_t t) { return t == CUBLAS_COMPUTE_32F ? CUBLAS_TENSOR_OP_MATH : 0; }
+} }
+__global__ void scale(float *p, float s) { p[threadIdx.x] *= s; }
+"""
+
+
+@pytest.mark.hipcc
+def test_namespace_copies_of_cuda_names_are_the_projects(tmp_path: Path) -> None:
+    res = gpuport.translate(TRT_WRAPPER, to="hip", hip_version="5.2", path="cublasWrapper.cu")
+    assert res.fully_converted, [(d.line, d.message) for d in res.diagnostics if d.status == "unconverted"]
+    assert res.code.split("\n", 1)[1] == TRT_WRAPPER.split("\n", 1)[1]  # only the runtime include changes
+    hipcc = toolchains.hipcc()
+    if not hipcc.usable or hipcc.path is None:
+        pytest.skip("hipcc not available")
+    src = tmp_path / "w.hip"
+    src.write_text(res.code)
+    done = subprocess.run(
+        [
+            hipcc.path,
+            "-std=c++17",
+            "--offload-arch=gfx90a",
+            "-x",
+            "hip",
+            "-c",
+            str(src),
+            "-o",
+            str(tmp_path / "w.o"),
+        ],
+        env={**os.environ, "HIP_PLATFORM": "amd"},
+        capture_output=True,
+        text=True,
+        timeout=600,
+    )
+    assert done.returncode == 0, done.stderr[-2000:]
+
+
+@pytest.mark.parametrize(
+    ("condition", "value"),
+    [
+        (b"!(defined(__VECTOR_TYPES_H__) || defined(__CUDACC__))", False),
+        (b"defined(__CUDACC__) || defined(FOO)", True),
+        (b"!defined __NVCC__", False),
+        (b"defined(__CUDACC__) && !defined(FOO)", None),  # depends on FOO
+        (b"__CUDACC__ && X > 3", None),  # an operator the reader does not evaluate
+        (b"(0 || __CUDACC__) && 1", True),
+    ],
+)
+def test_nvcc_condition_values(condition: bytes, value: bool | None) -> None:
+    from gpuport.transpile.parse import nvcc_condition
+
+    assert nvcc_condition(condition) is value

@@ -198,19 +198,29 @@ def _outside_nvcc(ctx: RuleContext, node: Node) -> bool:
         return False
     child, n = node, node.parent
     while n is not None:
+        in_else = child.type in ("preproc_else", "preproc_elif", "preproc_elifdef")
         if n.type == "preproc_ifdef":
             name = n.child_by_field_name("name")
             if name is not None and (name.text or b"") in _NVCC_MACROS:
                 negated = (n.children[0].text or b"").replace(b" ", b"").endswith(b"ifndef")
-                in_else = child.type in ("preproc_else", "preproc_elif", "preproc_elifdef")
                 return negated != in_else
+        elif n.type in ("preproc_if", "preproc_elif"):
+            # `#if !(defined(__VECTOR_TYPES_H__) || defined(__CUDACC__))` (oskar's stand-in float2 for
+            # other compilers): false for nvcc whatever the other name.
+            cond = n.child_by_field_name("condition")
+            text = cond.text or b"" if cond is not None else b""
+            if any(m in text for m in _NVCC_MACROS):
+                value = ts.nvcc_condition(text)
+                if value is not None:
+                    return value == in_else
         child, n = n, n.parent
     return False
 
 
 # A project's test for a HIP build (`BNB_HIP`, `GGML_USE_HIP`, `__HIP_PLATFORM_AMD__`, `__HIPCC__`), alone
 # or as `defined(...)`: what a file declares in that branch is for hipcc, not nvcc.
-_HIP_TEST = re.compile(rb"\s*(?:defined\s*\(?\s*)?[A-Za-z_]*HIP[A-Za-z0-9_]*\s*\)?\s*")
+# The name may hold digits before HIP (ctranslate2's `CT2_USE_HIP`).
+_HIP_TEST = re.compile(rb"\s*(?:defined\s*\(?\s*)?(?![0-9])\w*HIP\w*\s*\)?\s*")
 
 
 _MACRO_DEFINITIONS = frozenset({"preproc_def", "preproc_function_def"})
@@ -238,6 +248,24 @@ def _hip_branch(ctx: RuleContext, node: Node) -> bool:
                 return True
         child, n = n, n.parent
     return False
+
+
+def _namespace_forward_declaration(tag: Node) -> bool:
+    """`struct cublasContext;` alone, directly in a named namespace: it declares a type of that namespace
+    (TensorRT's cuBLAS stand-ins in `nvinfer1::pluginInternal`); CUDA's C types live in the global one."""
+    body = tag.parent  # tree-sitter puts `struct X;` straight in the namespace's declaration_list
+    if body is not None and body.type == "declaration":
+        if body.child_by_field_name("declarator") is not None:
+            return False
+        body = body.parent
+    namespace = body.parent if body is not None else None
+    return (
+        body is not None
+        and body.type == "declaration_list"
+        and namespace is not None
+        and namespace.type == "namespace_definition"
+        and namespace.child_by_field_name("name") is not None
+    )
 
 
 def _declaration_of(node: Node | None) -> Node | None:
@@ -443,7 +471,11 @@ class RuleContext:
             if field is None:
                 continue
             if parent.child_by_field_name(field) == node:
-                if parent.type in _TAGGED and parent.child_by_field_name("body") is None:
+                if (
+                    parent.type in _TAGGED
+                    and parent.child_by_field_name("body") is None
+                    and not _namespace_forward_declaration(parent)
+                ):
                     continue  # `struct cudaDeviceProp p;` names CUDA's struct; it does not declare one
                 if _outside_nvcc(self, parent) or _not_the_projects(self, parent):
                     continue  # `#ifndef __CUDACC__ inline float rsqrtf(...)`: never compiled by nvcc

@@ -412,6 +412,69 @@ def self_disabled_spans(source: bytes) -> list[tuple[int, int]]:
     return spans
 
 
+# nvcc's own macros, true for every file it compiles; any other name's value is unknown here.
+_NVCC_NAMES = frozenset({b"__CUDACC__", b"__NVCC__"})
+_CONDITION_TOKEN = re.compile(rb"\s*(defined\s*\(\s*\w+\s*\)|defined\s+\w+|\w+|&&|\|\||!=|[!()]|\S)")
+
+
+def nvcc_condition(cond: bytes) -> bool | None:
+    """The value of an `#if` condition for nvcc, where it depends only on `__CUDACC__` / `__NVCC__` being
+    defined (oskar's `#if !(defined(__VECTOR_TYPES_H__) || defined(__CUDACC__))`: False), else None.
+    Other names are unknown (None); `!`, `&&`, `||` and parentheses combine them as three-valued logic, and
+    any other operator makes the whole unknown."""
+    tokens = [t.group(1) for t in _CONDITION_TOKEN.finditer(cond)]
+    pos = 0
+
+    def primary() -> bool | None:
+        nonlocal pos
+        if pos >= len(tokens):
+            raise ValueError
+        tok = tokens[pos]
+        pos += 1
+        if tok == b"!":
+            v = primary()
+            return None if v is None else not v
+        if tok == b"(":
+            v = disjunction()
+            if pos >= len(tokens) or tokens[pos] != b")":
+                raise ValueError
+            pos += 1
+            return v
+        if tok.startswith(b"defined"):
+            return True if re.sub(rb"defined|[\s()]", b"", tok) in _NVCC_NAMES else None
+        if tok in _NVCC_NAMES:
+            return True
+        if tok.isdigit():
+            return tok.strip(b"0") != b""
+        if re.fullmatch(rb"\w+", tok):
+            return None
+        raise ValueError
+
+    def conjunction() -> bool | None:
+        nonlocal pos
+        v = primary()
+        while pos < len(tokens) and tokens[pos] == b"&&":
+            pos += 1
+            w = primary()
+            v = False if v is False or w is False else (None if v is None or w is None else True)
+        return v
+
+    def disjunction() -> bool | None:
+        nonlocal pos
+        v = conjunction()
+        while pos < len(tokens) and tokens[pos] == b"||":
+            pos += 1
+            w = conjunction()
+            v = True if v is True or w is True else (None if v is None or w is None else False)
+        return v
+
+    try:
+        value = disjunction()
+    except ValueError:
+        return None
+    return value if pos == len(tokens) else None
+
+
 # A project's switch for a build without CUDA (`NO_CUDA`, Caffe's `CPU_ONLY`): the side it guards is the CPU
 # build's, where a project may define stand-ins under CUDA's own names (the CUDA Handbook's chCUDA.h:
 # `#define cudaMemcpyHostToDevice 0`, `struct cudaDeviceProp { int major; ... }`). The CUDA build does not

@@ -571,6 +571,8 @@ def translate_file(
         return FileOutcome(_copy(src, out_root, out_rel, data, report, in_place))
     suffix = src.suffix.lower()
     is_cuda = cuda_ext or (suffix in MAYBE_CUDA_EXTENSIONS and (included_by_cuda or uses_cuda(data)))
+    # A file of another extension that CUDA code includes by name (_included_odd_files): CUDA too.
+    is_cuda = is_cuda or (included_by_cuda and suffix not in MAYBE_CUDA_EXTENSIONS)
     # A plain C++ file that includes a file the translation renames (`#include "kernels.cu"` in a .cpp
     # file, SYCL): translated, so the include follows the rename (GP006).
     is_cuda = is_cuda or (suffix in MAYBE_CUDA_EXTENSIONS and bool(options.include_renames))
@@ -730,6 +732,40 @@ def _included_from_roots(
 _QUOTED = re.compile(rb'^[ \t]*#[ \t]*include[ \t]*"([^"\n]+)"', re.MULTILINE)
 
 
+_QUOTED_INCLUDE = re.compile(rb'^[ \t]*#[ \t]*include[ \t]*"([^"\n]+)"', re.MULTILINE)
+
+
+def _included_odd_files(
+    files: list[Path], contents: dict[Path, bytes], base: Path, max_size: int
+) -> dict[Path, bytes]:
+    """Files of the tree with an extension no C/C++ list names that a C/C++ file includes by name (KBLAS's
+    `#include "kblas_gpu_util.ch"`, oskar's kernels in `.cl` files included by its `.cu`): read too, so the
+    include graph sees them and those CUDA code includes are translated with it (translate_file)."""
+    by_name: dict[str, list[Path]] = {}
+    for path in files:
+        suffix = path.suffix.lower()
+        if suffix and suffix not in CUDA_EXTENSIONS | MAYBE_CUDA_EXTENSIONS and path not in contents:
+            by_name.setdefault(path.name, []).append(path)
+    if not by_name:
+        return {}
+    wanted = {
+        posixpath.basename(m.group(1).decode("utf-8", "replace"))
+        for data in contents.values()
+        if b"include" in data
+        for m in _QUOTED_INCLUDE.finditer(data)
+    }
+    found: dict[Path, bytes] = {}
+    for name in wanted & by_name.keys():
+        for path in by_name[name]:
+            try:
+                data = read_regular(path, base, max_size)
+            except OSError:
+                continue  # reported when the file is copied
+            if not is_binary(data):
+                found[path] = data
+    return found
+
+
 def _c_files_to_cpp(
     contents: dict[Path, bytes], base: Path, out_names: dict[str, str], options: Options
 ) -> None:
@@ -850,6 +886,7 @@ def translate_tree(
         extra = _included_from_roots(contents, roots, out_root, report.notes, max_file_size)
         files += sorted(extra)
         contents.update(extra)
+    contents.update(_included_odd_files(files, contents, base, max_file_size))
     if fallback is not None:
         options = _with_project_names(options, contents.values())
     # raises TreeError on a collision, before any write
@@ -900,7 +937,12 @@ def translate_tree(
                     new_cache[rel] = hit
                     declared |= user_declared_cuda_names(data)
                     continue
-        jobs_todo.append((path, rel, out_rel, cacheable, file_options, rel in tree_facts.cuda_headers))
+        # A file of another extension read because C/C++ code includes it (_included_odd_files) is CUDA when
+        # CUDA code includes it or it uses CUDA itself (then the graph does not count it as a CUDA header).
+        odd_cuda = not cacheable and data is not None and uses_cuda(data)
+        jobs_todo.append(
+            (path, rel, out_rel, cacheable, file_options, rel in tree_facts.cuda_headers or odd_cuda)
+        )
 
     total = len(jobs_todo)
     done = 0

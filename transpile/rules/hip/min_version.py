@@ -5,7 +5,8 @@ What it does
     (`--hip-version`, default: the installed ROCm's HIP, else 6.2) is older, and no other rule rewrote the
     use for older releases, the use is left in place and reported unconverted. A header the target has
     beyond its release (`--hip-headers DIR`: ROCm 5.7's hip_bf16.h on a 5.2 install) that declares the
-    HIP spelling makes it available all the same.
+    HIP spelling makes it available all the same. A name the file declares itself (TensorRT's copies of
+    cuBLAS's enums in its own namespace) is the project's, not CUDA's, and is not reported.
 Why
     Renaming to a function the target compiler lacks turns a clear report into a confusing compile error.
 Example
@@ -42,6 +43,10 @@ class NeedsNewerHip(Rule):
                 continue
             # Member functions count too: `tile.meta_group_rank()` needs HIP 5.7.
             if ctx.is_claimed(occ.start, occ.end):
+                continue
+            # The file's own declaration of the name (TensorRT's copy of cuBLAS's enums in its namespace):
+            # not CUDA's API, so no HIP release is needed (GP001 leaves such names alone too).
+            if occ.name in ctx.declared_names:
                 continue
             assert entry.min_hip is not None  # hip_has() holds for an entry without one
             need = f"{entry.min_hip[0]}.{entry.min_hip[1]}"

@@ -1,7 +1,8 @@
 """GP132 thrust-system: Thrust's CUDA back-end namespaces become rocThrust's HIP ones.
 
 What it does
-    Rewrites the back-end namespace inside `thrust::`: `thrust::cuda::par` -> `thrust::hip::par` (also
+    Rewrites the back-end namespace inside `thrust::` (in code and in macro bodies, such as CTranslate2's
+    `THRUST_CALL`): `thrust::cuda::par` -> `thrust::hip::par` (also
     `.on(stream)`), `thrust::system::cuda::` -> `thrust::system::hip::`, and `thrust::cuda_cub::` ->
     `thrust::hip_rocprim::`. Only the namespace word changes; what follows it keeps its name, as rocThrust
     keeps Thrust's.
@@ -22,6 +23,7 @@ References
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
 
 from ... import parse as ts
@@ -33,6 +35,10 @@ from ..base import Rule
 _QUALIFIED = "(qualified_identifier scope: (namespace_identifier) @ns) @q"
 # Thrust's CUDA back-end namespace -> rocThrust's
 BACKENDS = {"cuda": "hip", "cuda_cub": "hip_rocprim"}
+# The same in a macro body, which the grammar leaves as raw text (CTranslate2's
+# `#define THRUST_CALL(FUN, ...) FUN(thrust::cuda::par_nosync.on(stream), __VA_ARGS__)`).
+_RAW = re.compile(rb"\bthrust[ \t]*::[ \t]*(?:system[ \t]*::[ \t]*)?(cuda_cub|cuda)[ \t]*::")
+_MACROS = "[(preproc_def value: (preproc_arg) @body) (preproc_function_def value: (preproc_arg) @body)]"
 
 
 class ThrustSystem(Rule):
@@ -70,3 +76,17 @@ class ThrustSystem(Rule):
                 family="thrust",
                 symbol=f"thrust::{old}",
             )
+        for body in ts.captures(_MACROS, ctx.root).get("body", []):
+            for m in _RAW.finditer(ctx.source, body.start_byte, body.end_byte):
+                start, end = m.span(1)
+                if ctx.is_claimed(start, end):
+                    continue
+                old = m.group(1).decode()
+                yield self.converted(
+                    start,
+                    end,
+                    f"`thrust::{old}::` -> `thrust::{BACKENDS[old]}::` in a macro body (rocThrust's back-end)",
+                    [Edit(start, end, BACKENDS[old])],
+                    family="thrust",
+                    symbol=f"thrust::{old}",
+                )

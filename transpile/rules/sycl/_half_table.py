@@ -200,6 +200,72 @@ CUSTOM: dict[str, tuple[str | None, str]] = {
         "inline {T} {name}(unsigned short v) {{ {T} r; r.bits = v; return r; }}",
     ),
 }
+
+# -- integer and double conversions with CUDA's rounding (cuda_fp16.h / cuda_bf16.h `_rn` names) ----------
+# C++ type, its CUDA spelling in the names, lowest value, highest value, and 2^bits: the first float past the
+# highest value (float holds these powers of two exactly).
+_INTEGERS: tuple[tuple[str, str, str, str, str, str], ...] = (
+    ("short", "short", "-32767 - 1", "32767", "-32768.0f", "32768.0f"),
+    ("unsigned short", "ushort", "0", "65535", "0.0f", "65536.0f"),
+    ("int", "int", "-2147483647 - 1", "2147483647", "-2147483648.0f", "2147483648.0f"),
+    ("unsigned int", "uint", "0u", "4294967295u", "0.0f", "4294967296.0f"),
+    (
+        "long long",
+        "ll",
+        "-9223372036854775807LL - 1",
+        "9223372036854775807LL",
+        "-9223372036854775808.0f",
+        "9223372036854775808.0f",
+    ),
+    ("unsigned long long", "ull", "0ull", "18446744073709551615ull", "0.0f", "18446744073709551616.0f"),
+)
+
+
+def _to_integer(ctype: str, low: str, high: str, low_f: str, high_f: str) -> str:
+    """A 16-bit value to an integer, rounded to nearest even, as CUDA's cvt.rni: saturating, NaN to 0 (float
+    holds every half and bfloat16 value exactly, so rounding the float is rounding the value)."""
+    return (
+        f"inline {ctype} {{name}}({{T}} v) {{{{ float f = float(v); if (f != f) return 0; "
+        f"float r = sycl::rint(f); if (r >= {high_f}) return {high}; if (r <= {low_f}) return {low}; "
+        f"return static_cast<{ctype}>(r); }}}}"
+    )
+
+
+def _integer_to_bf16(ctype: str, signed: bool) -> str:
+    """An integer to bfloat16, rounded to nearest even from its exact value (through float, an int past 2^24
+    would be rounded twice): keep the 8 leading bits, round on the rest."""
+    if signed:
+        magnitude = "v < 0 ? 0ull - static_cast<unsigned long long>(v) : static_cast<unsigned long long>(v)"
+        sign = "v < 0 ? 0x8000u : 0u"
+    else:
+        magnitude, sign = "static_cast<unsigned long long>(v)", "0u"
+    return (
+        "inline {T} {name}(" + ctype + " v) {{ {T} r; unsigned long long m = " + magnitude + "; "
+        "unsigned int sign = " + sign + "; if (m == 0) {{ r.bits = 0; return r; }} "
+        "int e = 63; while (!(m >> e)) --e; "
+        "unsigned long long q = e <= 7 ? m << (7 - e) : m >> (e - 7); "
+        "if (e > 7) {{ unsigned long long rest = m & ((1ull << (e - 7)) - 1), half = 1ull << (e - 8); "
+        "if (rest > half || (rest == half && (q & 1ull))) {{ ++q; if (q == 0x100ull) {{ q = 0x80ull; ++e; }} }} }} "
+        "r.bits = static_cast<unsigned short>(sign | (static_cast<unsigned int>(e + 127) << 7) | "
+        "static_cast<unsigned int>(q & 0x7full)); return r; }}"
+    )
+
+
+for _ctype, _short, _low, _high, _low_f, _high_f in _INTEGERS:
+    CUSTOM[f"__bfloat162{_short}_rn"] = ("bf16", _to_integer(_ctype, _low, _high, _low_f, _high_f))
+    CUSTOM.setdefault(f"__half2{_short}_rn", ("half", _to_integer(_ctype, _low, _high, _low_f, _high_f)))
+    CUSTOM[f"__{_short}2bfloat16_rn"] = ("bf16", _integer_to_bf16(_ctype, not _short.startswith("u")))
+# A double rounded to float first and then to bfloat16 can round twice: round to float toward zero with the
+# last bit set instead (round to odd), which float's 16 extra bits make exact for the second rounding.
+CUSTOM["__double2bfloat16"] = (
+    "bf16",
+    "inline {T} {name}(double v) {{ if (sycl::fabs(v) > 3.4028234663852886e38) "
+    "return {T}(sycl::bit_cast<float>(v > 0 ? 0x7f800000u : 0xff800000u)); float f = static_cast<float>(v); "
+    "if (f == f && static_cast<double>(f) != v) {{ unsigned int u = sycl::bit_cast<unsigned int>(f); "
+    "if (sycl::fabs(static_cast<double>(f)) > sycl::fabs(v)) --u; f = sycl::bit_cast<float>(u | 1u); }} "
+    "return {T}(f); }}",
+)
+
 # CUDA's integer halving add shares the name `__hadd`: keep it working next to the half overloads.
 HADD_INT = "inline int gpuport_hadd(int a, int b) { return int((static_cast<long long>(a) + b) >> 1); }"
 
@@ -275,7 +341,7 @@ HALF_RAW_STRUCT = (
     "struct gpuport_half_raw {\n"
     "  unsigned short x;\n"
     "  gpuport_half_raw() = default;\n"
-    "  gpuport_half_raw(unsigned short bits) : x(bits) {}\n"
+    "  constexpr gpuport_half_raw(unsigned short bits) : x(bits) {}\n"
     "  gpuport_half_raw(sycl::half h) : x(sycl::bit_cast<unsigned short>(h)) {}\n"
     "  operator sycl::half() const { return sycl::bit_cast<sycl::half>(x); }\n"
     "};\n"

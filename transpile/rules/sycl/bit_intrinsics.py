@@ -16,7 +16,9 @@ Why
     and `sycl::rhadd` are SYCL 2020 but not in every implementation (AdaptiveCpp has none of them), so
     find-first-set is `popcount` of the trailing-zero mask and the high products and halving adds are
     computed in a wider type. A lambda keeps the call an expression with CUDA's exact semantics and needs
-    no helper header.
+    no helper header. A file that overloads a cache-hinted load or store for its own types (blocksparse's
+    `ehalf __ldg(const ehalf *)`) owns the name, so its calls stay; CUDA's overloads are then added before
+    the file's first definition as one template (`template <typename GpT> GpT __ldg(const GpT *)`).
 Example
     int first = __ffs(mask); unsigned r = __brev(x); unsigned h = __umulhi(a, b); sincospif(t, &s, &c);
 Translated to
@@ -242,6 +244,65 @@ LAMBDAS: dict[str, str] = {
 }
 
 
+_LOAD_NAMES = ("__ldg", "__ldca", "__ldcg", "__ldcs", "__ldlu", "__ldcv")
+_STORE_NAMES = ("__stcg", "__stcs", "__stwb", "__stwt")
+_SCOPES = frozenset({"translation_unit", "declaration_list"})
+
+
+def _fallback(name: str) -> str:
+    """CUDA's own overloads of a cache-hinted load or store, as one template: the project's overloads (exact
+    matches, not templates) still win for its types."""
+    guard = f"GPUPORT_FALLBACK{name.upper()}"
+    body = (
+        f"template <typename GpT> inline GpT {name}(const GpT *gp_p) {{ return *gp_p; }}"
+        if name in _LOAD_NAMES
+        else f"template <typename GpT> inline void {name}(GpT *gp_p, GpT gp_v) {{ *gp_p = gp_v; }}"
+    )
+    return (
+        f"#ifndef {guard}\n#define {guard}\n"
+        f"// CUDA's {name} for every type (a plain access: SYCL 2020 has no cache hints), beside the overloads "
+        "below\n"
+        f"{body}\n#endif\n"
+    )
+
+
+def _own_overloads(rule: Rule, ctx: RuleContext) -> Iterator[Diagnostic]:
+    """blocksparse's `ehalf __ldg(const ehalf *)`: a file that overloads a cache-hinted load or store for its
+    own types makes the name its own, so its calls stay as written, and those for CUDA's types (`__ldg` of a
+    `const float *`) would find no overload. CUDA's are added as one template before the file's first
+    definition."""
+    for name in (*_LOAD_NAMES, *_STORE_NAMES):
+        if name not in ctx.declared_names:
+            continue
+        first = next(
+            (
+                o
+                for o in ctx.occurrences
+                if o.name == name
+                and o.node is not None
+                and o.node.parent is not None
+                and o.node.parent.type == "function_declarator"
+            ),
+            None,
+        )
+        if first is None or first.node is None:
+            continue
+        item = first.node
+        while item.parent is not None and item.parent.type not in _SCOPES:
+            item = item.parent
+        if item.parent is None:
+            continue
+        at = ctx.source.rfind(b"\n", 0, item.start_byte) + 1
+        yield rule.converted(
+            first.start,
+            first.end,
+            f"`{name}` overloaded by the file for its own types: CUDA's overloads added as a template",
+            [Edit(at, at, _fallback(name))],
+            family="device",
+            symbol=name,
+        )
+
+
 class BitIntrinsics(Rule):
     code = "GP238"
     name = "bit-intrinsics"
@@ -251,6 +312,7 @@ class BitIntrinsics(Rule):
     )
 
     def run(self, ctx: RuleContext) -> Iterator[Diagnostic]:
+        yield from _own_overloads(self, ctx)
         for occ, lam in lambda_calls(ctx, LAMBDAS):
             if lam is None:
                 # llm.c's own `__ldcs` for toolkits that lack it (declared under a version test, so the

@@ -48,7 +48,7 @@ class Streams(Rule):
 
     def run(self, ctx: RuleContext) -> Iterator[Diagnostic]:
         for occ in ctx.occurrences:
-            if occ.name == "cudaStream_t" and not ctx.is_claimed(occ.start, occ.end):
+            if occ.name in ("cudaStream_t", "CUstream") and not ctx.is_claimed(occ.start, occ.end):
                 diag = self._declaration(ctx, occ)
                 if diag is not None:
                     yield diag
@@ -111,7 +111,7 @@ class Streams(Rule):
         star = "*const " if consts else "*"
         edits += [Edit(d.start_byte, d.start_byte, star) for d in declarators]
         return self.converted(
-            occ.start, occ.end, "`cudaStream_t` -> `sycl::queue *`", edits, family="streams", symbol=occ.name
+            occ.start, occ.end, f"`{occ.name}` -> `sycl::queue *`", edits, family="streams", symbol=occ.name
         )
 
 

@@ -6,7 +6,8 @@ What it does
     same name with CUDA's fields and alignment and an inline `make_<type>` that aggregate-initialises it:
         struct alignas(16) float4 { float x, y, z, w; };
         inline float4 make_float4(float x, float y, float z, float w) { return float4{x, y, z, w}; }
-    (guarded by `GPUPORT_VEC_<type>` so a header and the file including it can both carry it). The uses
+    (guarded by `GPUPORT_VEC_<type>` so a header and the file including it can both carry it). A file
+    that names cuComplex.h's types without including it (they become float2/double2, GP269) gets those two. The uses
     themselves are left as written: `v.x`, `float4 *p`, `reinterpret_cast<const float4 *>(a)[i]`.
 Why
     SYCL's `sycl::float4` is a `sycl::vec` whose components are member functions (`v.x()`), so renaming
@@ -63,6 +64,13 @@ class VectorTypes(Rule):
                 family="type",
                 symbol=occ.name,
             )
+        # cuComplex.h's types become these structs (GP269), whose block comes with the header's include: a
+        # header that only names them (KBLAS's kblas_l2.h, `cuFloatComplex alpha`) gets the structs here.
+        if not any(inc.path == "cuComplex.h" for inc in ctx.includes):
+            for occ in ctx.occurrences:
+                struct = _COMPLEX_STRUCTS.get(occ.name)
+                if struct is not None and occ.name not in declared:
+                    used.setdefault(struct, None)
         if not used:
             return
         text = "".join(definition(n) for n in sorted(used, key=_order))
@@ -87,6 +95,9 @@ class VectorTypes(Rule):
             [edit],
             family="type",
         )
+
+
+_COMPLEX_STRUCTS = {"cuFloatComplex": "float2", "cuComplex": "float2", "cuDoubleComplex": "double2"}
 
 
 def _order(name: str) -> tuple[str, str]:

@@ -13,7 +13,7 @@ inline sycl::queue &gpuport_queue() {
 struct gpuport_half_raw {
   unsigned short x;
   gpuport_half_raw() = default;
-  gpuport_half_raw(unsigned short bits) : x(bits) {}
+  constexpr gpuport_half_raw(unsigned short bits) : x(bits) {}
   gpuport_half_raw(sycl::half h) : x(sycl::bit_cast<unsigned short>(h)) {}
   operator sycl::half() const { return sycl::bit_cast<sycl::half>(x); }
 };

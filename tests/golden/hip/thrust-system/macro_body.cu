@@ -1,0 +1,6 @@
+// CTranslate2 calls Thrust through a macro whose body names the CUDA back-end.
+#include <thrust/fill.h>
+#include <thrust/execution_policy.h>
+#define THRUST_CALL(FUN, ...) FUN(thrust::cuda::par_nosync.on(0), __VA_ARGS__)
+#define X thrust::system::cuda_cub::par
+void f(float *p) { THRUST_CALL(thrust::fill, p, p + 4, 0.0f); thrust::fill(thrust::cuda::par, p, p+1, 1.f); }
