@@ -50,6 +50,9 @@ if [ ! -x /opt/hiptc/usr/lib/llvm-15/bin/clang ]; then
   mkdir -p /opt/hiptc
   cat "$G/hiptc.part-00" .hiptc/hiptc.part-01 | tar -xJ -C /opt/hiptc || { echo "toolchain unpack failed"; exit 3; }
 fi
+# The carried clang's OpenMP header: omp.h (libomp-15-dev), which a toolchain packed before
+# scripts/setup.sh installed it lacks (.devrun/omp.tar.xz: its headers, paths from /).
+[ -f .devrun/omp.tar.xz ] && tar -xJf .devrun/omp.tar.xz -C /opt/hiptc
 mkdir -p "$G/bin" && cp .hiptc/hipcc "$G/bin/hipcc" && chmod +x "$G/bin/hipcc"
 # .whl may hold tree-sitter's binary wheel for several Pythons (cp311, cp312, ...): install the one for
 # this machine's Python and every wheel that is not version-specific.

@@ -38,8 +38,9 @@ References
 from __future__ import annotations
 
 from collections.abc import Iterator
+from dataclasses import replace
 
-from tree_sitter import Node
+from tree_sitter import Node, Tree
 
 from ... import parse as ts
 from ...context import RuleContext
@@ -133,7 +134,7 @@ class KernelLaunch(Rule):
 
     def run(self, ctx: RuleContext) -> Iterator[Diagnostic]:
         m = model(ctx)
-        yield from self._macro_launches(ctx)
+        yield from self._macro_launches(ctx, m)
         for match in ts.matches(LAUNCH, ctx.root):
             call = match["call"][0]
             if ctx.is_claimed(call.start_byte, call.end_byte):
@@ -198,7 +199,47 @@ class KernelLaunch(Rule):
                 head_start=call.start_byte,
             )
 
-    def _macro_launches(self, ctx: RuleContext) -> Iterator[Diagnostic]:
+    def _launches_in_body(self, ctx: RuleContext, m: Model, value: Node) -> Iterator[Diagnostic]:
+        """The launches of one macro body whose kernel the file knows (jetson-utils'
+        `#define LAUNCH_WARP(type) gpuWarp<type><<<grid, block, 0, stream>>>(...)`: only the template
+        argument is the macro's), rewritten as anywhere else, on a parse of the body alone. Nothing when
+        any launch of the body names a kernel the file does not define (a macro parameter), or the body
+        pastes tokens: then the whole body is reported."""
+        text = value.text or b""
+        if b"##" in text:
+            return
+        tree = _body_tree(ctx.source, value.start_byte, value.end_byte)
+        if tree is None:
+            return
+        found = []
+        for match in ts.matches(LAUNCH, tree.root_node):
+            fn = match["fn"][0]
+            named = fn.child_by_field_name("name") if fn.type == "template_function" else fn
+            if named is None or named.type != "identifier" or m.functions.get(ctx.text(named)) is None:
+                return
+            found.append(match)
+        out: list[Diagnostic] = []
+        for match in found:
+            args, cfg = match["args"][0], match["cfg"][0]
+            for d in self._launch(
+                ctx,
+                m,
+                match["fn"][0],
+                [c for c in cfg.named_children if c.type != "comment"],
+                [c for c in args.named_children if c.type != "comment"],
+                match["call"][0],
+                head_end=args.start_byte + 1,
+                close=args.end_byte - 1,
+                reported_end=cfg.end_byte,
+            ):
+                if d.status != "converted":
+                    return
+                # A macro body is one logical line: continue the lines the rewrite breaks.
+                edits = tuple(replace(e, text=e.text.replace("\n", " \\\n")) for e in d.edits)
+                out.append(replace(d, edits=edits, message=d.message + " (in a macro body)"))
+        yield from out
+
+    def _macro_launches(self, ctx: RuleContext, m: Model | None = None) -> Iterator[Diagnostic]:
         """A launch inside a macro body (`#define LAUNCH(k, g, b, ...) k<<<g, b>>>(__VA_ARGS__)`) cannot
         be rewritten: its kernel is a macro parameter, and whatever the kernel gained (the nd_item, local
         accessors) the expansion would not pass. Reported, so the build does not fail silently."""
@@ -221,6 +262,10 @@ class KernelLaunch(Rule):
                     family="launch",
                     symbol=GGL,
                 )
+                continue
+            done = list(self._launches_in_body(ctx, m, value)) if m is not None else []
+            if done:
+                yield from done
                 continue
             at = value.start_byte + (value.text or b"").index(b"<<<")
             yield self.unconverted(
@@ -379,6 +424,20 @@ class KernelLaunch(Rule):
             symbol=name,
             safety=safety,
         )
+
+
+_BODY_HEAD = b"void gpuport_macro_body(){"
+
+
+def _body_tree(source: bytes, start: int, end: int) -> Tree | None:
+    """A parse of source[start:end] (a macro body) as the statements of a function, whose nodes keep the
+    file's byte offsets: everything before the body is blank but for an opening function head, the line
+    continuations are blanks of the same length, and `;}` closes it after."""
+    if start < len(_BODY_HEAD):
+        return None
+    body = source[start:end].replace(b"\\\r\n", b"   ").replace(b"\\\n", b"  ")
+    buf = b" " * (start - len(_BODY_HEAD)) + _BODY_HEAD + body + b";}"
+    return ts.parse(buf)
 
 
 _LVALUES = frozenset({"identifier", "field_expression", "subscript_expression", "pointer_expression"})

@@ -4,7 +4,8 @@ What it does
     Calls of Thrust algorithms with an execution policy on raw device pointers
     (`thrust::reduce(thrust::device, p, p + n, 0)`, `thrust::sort_by_key(thrust::device, k, k + n, v)`)
     become calls of the same name in the helper namespace `gpuport_thrust`, whose inline definitions
-    replace the `#include <thrust/...>` lines: `reduce` and `count` run as SYCL reductions on the device;
+    replace the `#include <thrust/...>` lines: `reduce` and `count` run as SYCL reductions on the device,
+    `for_each`, `for_each_n` and `tabulate` as a `parallel_for` calling the functor on each element (or index);
     `sort`, `stable_sort`, `sort_by_key`, `stable_sort_by_key`, `partition` (with a stencil or without),
     `inclusive_scan`, `exclusive_scan`, `sequence`, `fill`, `copy`, `transform` and `count_if` copy the
     range to the host, run the C++ standard algorithm and copy the result back. `thrust::device`,
@@ -99,6 +100,21 @@ template <typename P, typename T, typename V> std::ptrdiff_t count(P, const T *f
   std::ptrdiff_t out = *r;
   sycl::free(r, gpuport_queue());
   return out;
+}
+// for_each runs on the device: its functor writes through the element (a reference into device memory) or
+// through pointers it captured, neither of which the host may touch.
+template <typename P, typename It, typename F> It for_each(P, It first, It last, F f) {
+  if (last - first > 0)
+    gpuport_queue().parallel_for(sycl::range<1>(last - first), [=](sycl::id<1> i) { f(first[i[0]]); }).wait();
+  return last;
+}
+template <typename P, typename It, typename N, typename F> It for_each_n(P p, It first, N n, F f) {
+  return for_each(p, first, first + n, f);
+}
+// tabulate: element i becomes f(i), on the device as for_each.
+template <typename P, typename It, typename F> void tabulate(P, It first, It last, F f) {
+  if (last - first > 0)
+    gpuport_queue().parallel_for(sycl::range<1>(last - first), [=](sycl::id<1> i) { first[i[0]] = f(i[0]); }).wait();
 }
 template <typename P, typename T, typename F> std::ptrdiff_t count_if(P, const T *first, const T *last, F pred) {
   auto h = to_host(first, last);
@@ -337,7 +353,7 @@ MAPPED = frozenset(
     {
         "reduce", "count", "count_if", "sort", "stable_sort", "sort_by_key", "stable_sort_by_key",
         "partition", "inclusive_scan", "exclusive_scan", "sequence", "fill", "copy", "transform",
-        "device", "raw_pointer_cast", *ITERATOR_NAMES,
+        "for_each", "for_each_n", "tabulate", "device", "raw_pointer_cast", *ITERATOR_NAMES,
     }
 )  # fmt: skip
 # Containers and helpers the namespace defines under Thrust's names.

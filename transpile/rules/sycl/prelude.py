@@ -70,7 +70,8 @@ class SyclPrelude(Rule):
 
     def run(self, ctx: RuleContext) -> Iterator[Diagnostic]:
         m = model(ctx)
-        launches = bool(ts.captures("(kernel_call_syntax) @k", ctx.root).get("k"))
+        # A launch in a macro body (raw text to the grammar) is one too: GP203 rewrites those it can.
+        launches = bool(ts.captures("(kernel_call_syntax) @k", ctx.root).get("k")) or _macro_launch(ctx)
         runtime = any(
             o.entry is not None and o.entry.family in ("runtime", "driver") for o in ctx.occurrences
         )
@@ -158,6 +159,15 @@ class SyclPrelude(Rule):
 # Headers that bring X11's macros (`#define None 0L`): GLX, X11 itself, GLEW's GLX part, and OpenGL helper
 # headers of projects (cuda-samples' helper_gl.h includes GL/glx.h).
 _X11_INCLUDE = re.compile(r"^(?:X11/|GL/glx|GL/glxew)|(?:^|[/_])gl\.h$|helper_gl")
+
+
+def _macro_launch(ctx: RuleContext) -> bool:
+    if b"<<<" not in ctx.source:
+        return False
+    bodies = ts.captures(
+        "[(preproc_def value: (preproc_arg) @v) (preproc_function_def value: (preproc_arg) @v)]", ctx.root
+    )
+    return any(b"<<<" in (v.text or b"") for v in bodies.get("v", []))
 
 
 def _library_header(ctx: RuleContext, path: str) -> bool:

@@ -285,10 +285,12 @@ class FunctionQualifiers(Rule):
     def _lambdas(self, ctx: RuleContext) -> Iterator[Diagnostic]:
         """`[=] __device__ (int i) {...}`: the grammar leaves the qualifier as an ERROR in the lambda."""
         for err in ts.captures("(lambda_expression (ERROR) @e)", ctx.root).get("e", []):
-            for c in err.named_children:
+            # (`[=] __host__ __device__ (...)`: the second qualifier is the grammar's keyword token, not an
+            # identifier)
+            for c in err.children:
                 name = ctx.text(c)
                 if (
-                    c.type == "identifier"
+                    c.type in ("identifier", name)
                     and name in _DROPPED
                     and not ctx.is_claimed(c.start_byte, c.end_byte)
                 ):

@@ -65,6 +65,21 @@ template <typename P, typename T, typename V> std::ptrdiff_t count(P, const T *f
   sycl::free(r, gpuport_queue());
   return out;
 }
+// for_each runs on the device: its functor writes through the element (a reference into device memory) or
+// through pointers it captured, neither of which the host may touch.
+template <typename P, typename It, typename F> It for_each(P, It first, It last, F f) {
+  if (last - first > 0)
+    gpuport_queue().parallel_for(sycl::range<1>(last - first), [=](sycl::id<1> i) { f(first[i[0]]); }).wait();
+  return last;
+}
+template <typename P, typename It, typename N, typename F> It for_each_n(P p, It first, N n, F f) {
+  return for_each(p, first, first + n, f);
+}
+// tabulate: element i becomes f(i), on the device as for_each.
+template <typename P, typename It, typename F> void tabulate(P, It first, It last, F f) {
+  if (last - first > 0)
+    gpuport_queue().parallel_for(sycl::range<1>(last - first), [=](sycl::id<1> i) { first[i[0]] = f(i[0]); }).wait();
+}
 template <typename P, typename T, typename F> std::ptrdiff_t count_if(P, const T *first, const T *last, F pred) {
   auto h = to_host(first, last);
   return std::count_if(h.begin(), h.end(), pred);

@@ -1,0 +1,8 @@
+// Extended lambdas with both qualifiers (Thrust code: `[=] __host__ __device__ (size_t i)`): both go.
+#include <cstddef>
+void f(double *p) {
+  auto g = [=] (size_t i0) { return p[i0] + 1; };
+  auto h = [=] (int i) { return i; };
+  auto k = [] (float v) { return 2 * v; };
+  (void)g; (void)h; (void)k;
+}
