@@ -555,9 +555,14 @@ class RuleContext:
         result: list[Occurrence] = []
         root = self.root
         cuda_off = self._cuda_off_branches
+        # The project's pasting macros are its own names, even one that CUDA also has (a handbook's
+        # `curand(fn)` error check beside cuRAND's device `curand(&state)`).
+        own_macros = self.paste_macros if pasted else {}
         for start, name in positions:
             if cuda_off and any(a <= start < b for a, b in cuda_off):
                 continue  # `#ifdef NO_CUDA`: the CPU build's stand-ins carry CUDA's names; no CUDA here
+            if name in own_macros and start not in pasted:
+                continue
             end = start + len(name)
             node = root.descendant_for_byte_range(start, end)
             if node is None:

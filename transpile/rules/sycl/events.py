@@ -4,7 +4,7 @@ What it does
     `cudaEvent_t` -> `sycl::event` (tables); `cudaEventCreate(&e)` / `cudaEventCreateWithFlags` ->
     `0` (a `sycl::event` needs no creation); `cudaEventRecord(e[, st])` -> `e = Q.single_task([] {})`,
     an empty command that completes when everything before it on the in-order queue has;
-    `cudaEventSynchronize(e)` -> `e.wait()`; `cudaEventElapsedTime(&ms, a, b)` -> `ms =
+    `cudaEventSynchronize(e)` -> `e.wait()`; `cudaEventElapsedTime(&ms, a, b)` (or a pointer `p`: `*p =`) -> `ms =
     (b.get_profiling_info<sycl::info::event_profiling::command_end>() - a.get_profiling_info<...>()) * 1e-6f`
     (nanoseconds to milliseconds); `cudaEventDestroy(e)` -> `0`.
 Why
@@ -236,8 +236,16 @@ class Events(Rule):
                 new = f"{args[0]} = {q}single_task([] {{}})"
             elif occ.name == "cudaEventSynchronize" and len(args) == 1:
                 new = f"{args[0]}.wait()"
-            elif occ.name == "cudaEventElapsedTime" and len(args) == 3 and args[0].startswith("&"):
-                ms = args[0][1:].strip()
+            elif occ.name == "cudaEventElapsedTime" and len(args) == 3:
+                # `&ms`, or a pointer the caller was given (the CUDA Handbook's `float *msHtoD`)
+                out = args[0]
+                ms = (
+                    out[1:].strip()
+                    if out.startswith("&")
+                    else f"*{out}"
+                    if re.fullmatch(r"\w+", out)
+                    else f"*({out})"
+                )
                 a, b = (x if re.fullmatch(r"[\w.]+", x) else f"({x})" for x in args[1:])
                 new = f"{ms} = ({b}.{END} - {a}.{END}) * 1e-6f"
             elif occ.name == "cudaEventQuery" and len(args) == 1:
