@@ -15,6 +15,9 @@ What it does
     - `cuCtxCreate(&ctx, params, flags, dev)` (CUDA 13's form) loses its
       `CUctxCreateParams*`, which HIP's `hipCtxCreate(&ctx, flags, dev)` does not take: safe when it is
       null, review otherwise (execution affinity and CIG settings are dropped; HIP has neither).
+    - Calls that leave out a trailing parameter CUDA declares with a default and HIP without one
+      (`cudaMalloc3DArray`'s flags, `cudaStreamWaitEvent`'s flags, `cudaMemcpyToSymbolAsync`'s offset and
+      kind) get CUDA's default values written out.
 Why
     The renamed call would not compile (a missing or extra argument) or, through a macro, would pass an
     argument in the wrong place.
@@ -52,6 +55,10 @@ class CallArity(Rule):
     targets = frozenset({"hip"})
     summary = "Rewrite calls whose HIP counterpart takes other arguments (event flags, entry points, ...)."
     triggers = (
+        b"cudaMalloc3DArray",
+        b"cudaStreamWaitEvent",
+        b"cudaMemcpyToSymbolAsync",
+        b"cudaMemcpyFromSymbolAsync",
         b"cudaEventCreate",
         b"cudaGetDriverEntryPoint",
         b"cusparseSpSM_solve",
@@ -174,7 +181,35 @@ def _ctx_create(self: CallArity, ctx: RuleContext, occ: Occurrence, call: CallSi
         )
 
 
+# CUDA parameters with a default value that HIP's declaration lacks: CUDA name -> the defaults of its
+# trailing parameters, in order (cudaMalloc3DArray's flags = 0; cudaMemcpyToSymbolAsync's offset = 0 and
+# kind = cudaMemcpyHostToDevice, then a stream HIP does default). A call that leaves them out gets them.
+_DEFAULTS: dict[str, tuple[int, tuple[str, ...]]] = {
+    "cudaMalloc3DArray": (3, ("0",)),
+    "cudaStreamWaitEvent": (2, ("0",)),
+    "cudaMemcpyToSymbolAsync": (3, ("0", "hipMemcpyHostToDevice")),
+    "cudaMemcpyFromSymbolAsync": (3, ("0", "hipMemcpyDeviceToHost")),
+}
+
+
+def _defaults(self: CallArity, ctx: RuleContext, occ: Occurrence, call: CallSite) -> Iterator[Diagnostic]:
+    first, values = _DEFAULTS[occ.name]
+    missing = values[len(call.args) - first :] if first <= len(call.args) < first + len(values) else ()
+    if not missing or not call.args:
+        return
+    at = call.args[-1][1]
+    yield self.converted(
+        at,
+        at,
+        f"`{occ.name}`: HIP declares no default for {', '.join(missing)}; passed explicitly",
+        [Edit(at, at, "".join(", " + v for v in missing))],
+        family="runtime",
+        symbol=occ.name,
+    )
+
+
 _HANDLERS = {
+    **dict.fromkeys(_DEFAULTS, _defaults),
     "cudaEventCreate": CallArity.event_create,
     "cudaGetDriverEntryPoint": CallArity.entry_point,
     "cusparseSpSM_solve": CallArity.spsm_solve,
