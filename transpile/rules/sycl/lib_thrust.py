@@ -34,6 +34,7 @@ References
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
 
 from tree_sitter import Node
@@ -69,6 +70,9 @@ struct policy {
 };
 inline constexpr policy device{};
 template <typename T> T *raw_pointer_cast(T *p) { return p; }
+// thrust::device_ptr: a device pointer that dispatches algorithms to the device; here the pointer itself.
+template <typename T> using device_ptr = T *;
+template <typename T> T *device_pointer_cast(T *p) { return p; }
 template <typename T> std::vector<T> to_host(const T *first, const T *last) {
   std::vector<T> h(last - first);
   if (!h.empty()) gpuport_queue().memcpy(h.data(), first, h.size() * sizeof(T)).wait();
@@ -353,7 +357,7 @@ MAPPED = frozenset(
     {
         "reduce", "count", "count_if", "sort", "stable_sort", "sort_by_key", "stable_sort_by_key",
         "partition", "inclusive_scan", "exclusive_scan", "sequence", "fill", "copy", "transform",
-        "for_each", "for_each_n", "tabulate", "device", "raw_pointer_cast", *ITERATOR_NAMES,
+        "for_each", "for_each_n", "tabulate", "device", "device_ptr", "device_pointer_cast", "raw_pointer_cast", *ITERATOR_NAMES,
     }
 )  # fmt: skip
 # Containers and helpers the namespace defines under Thrust's names.
@@ -392,6 +396,14 @@ _FUNCTORS = frozenset({"plus", "multiplies", "maximum", "minimum", "logical_and"
                        "bit_and", "bit_or", "bit_xor"})  # fmt: skip
 
 
+# Thrust's CUDA execution policies in a macro body, which the grammar leaves as raw text (CTranslate2's
+# `#define THRUST_CALL(FUN, ...) FUN(thrust::cuda::par_nosync.on(stream), __VA_ARGS__)`).
+_RAW_POLICY = re.compile(
+    rb"(?:::)?\bthrust[ \t]*::[ \t]*(?:system[ \t]*::[ \t]*)?cuda[ \t]*::[ \t]*par(?:_nosync)?\b"
+)
+_MACRO_BODIES = "[(preproc_def value: (preproc_arg) @v) (preproc_function_def value: (preproc_arg) @v)]"
+
+
 def _in_launch_args(node: Node) -> bool:
     n = node.parent
     while n is not None:
@@ -418,6 +430,23 @@ class LibThrust(Rule):
     targets = frozenset({"sycl"})
     summary = "Map Thrust algorithms on device pointers to inline standard-SYCL helpers."
     triggers = (b"thrust",)
+
+    def _macro_policies(self, ctx: RuleContext) -> Iterator[Diagnostic]:
+        if b"#" not in ctx.source:
+            return
+        for body in ts.captures(_MACRO_BODIES, ctx.root).get("v", []):
+            for m in _RAW_POLICY.finditer(ctx.source, body.start_byte, body.end_byte):
+                if ctx.is_claimed(m.start(), m.end()):
+                    continue
+                yield self.converted(
+                    m.start(),
+                    m.end(),
+                    "Thrust's CUDA policy in a macro body -> `gpuport_thrust::device`",
+                    [Edit(m.start(), m.end(), "gpuport_thrust::device")],
+                    family="thrust",
+                    symbol="thrust::cuda::par",
+                    safety=Safety.REVIEW,
+                )
 
     def run(self, ctx: RuleContext) -> Iterator[Diagnostic]:
         if b"thrust" not in ctx.source:
@@ -491,6 +520,7 @@ class LibThrust(Rule):
                     family="thrust",
                     symbol=f"thrust::{bare}",
                 )
+        yield from self._macro_policies(ctx)
         emitted = False
         for inc in ctx.includes:
             if not inc.path.startswith("thrust/"):

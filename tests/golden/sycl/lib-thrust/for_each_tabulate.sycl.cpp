@@ -32,6 +32,9 @@ struct policy {
 };
 inline constexpr policy device{};
 template <typename T> T *raw_pointer_cast(T *p) { return p; }
+// thrust::device_ptr: a device pointer that dispatches algorithms to the device; here the pointer itself.
+template <typename T> using device_ptr = T *;
+template <typename T> T *device_pointer_cast(T *p) { return p; }
 template <typename T> std::vector<T> to_host(const T *first, const T *last) {
   std::vector<T> h(last - first);
   if (!h.empty()) gpuport_queue().memcpy(h.data(), first, h.size() * sizeof(T)).wait();
