@@ -21,6 +21,7 @@ References
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
 
 from tree_sitter import Node
@@ -58,11 +59,14 @@ class BuiltinIndex(Rule):
                 family="device",
                 symbol=b.var,
             )
+        own = _own_warp_size(ctx.source) if b"warpSize" in ctx.source else []
         for occ in ctx.occurrences:
             if occ.name != "warpSize" or ctx.is_claimed(occ.start, occ.end):
                 continue
             if occ.node is not None and occ.node.type == "field_identifier":
                 continue  # `prop.warpSize`: cudaDeviceProp's field (GP258's business), not the built-in
+            if any(a <= occ.start < b for a, b in own):
+                continue  # faiss's `int warpSize = getWarpSizeCurrentDevice();` in a host macro: its own
             if not self._usable(ctx, occ.start, occ.end, names):
                 yield self.unconverted(
                     occ.start, occ.end, "`warpSize` outside device code", family="device", symbol="warpSize"
@@ -110,3 +114,17 @@ def _function_spans(ctx: RuleContext) -> frozenset[tuple[int, int]]:
         cached = frozenset((f.node.start_byte, f.node.end_byte) for f in model(ctx).functions.values())
         ctx._sycl_function_spans = cached  # type: ignore[attr-defined]
     return cached
+
+
+# A macro body declaring a variable named warpSize (faiss's WarpSelectImpl.cuh: `int warpSize =
+# getWarpSizeCurrentDevice();` in its host launcher macro). Macro bodies are raw text to the grammar, so the
+# file's declarations do not show it; only a plain integer type counts (`a * warpSize;` is a product).
+_DEFINE = re.compile(rb"^[ \t]*#[ \t]*define\b(?:[^\n]*\\\r?\n)*[^\n]*", re.MULTILINE)
+_WARP_SIZE_VARIABLE = re.compile(
+    rb"\b(?:const[ \t]+)?(?:int|unsigned|unsigned[ \t]+int|long|size_t|auto|uint32_t|int32_t)[ \t]+warpSize[ \t]*(?:=[^=]|;)"
+)
+
+
+def _own_warp_size(source: bytes) -> list[tuple[int, int]]:
+    """The spans of the macro definitions whose body declares its own `warpSize` variable."""
+    return [(m.start(), m.end()) for m in _DEFINE.finditer(source) if _WARP_SIZE_VARIABLE.search(m.group())]

@@ -80,9 +80,11 @@ class VectorTypes(Rule):
             # earlier rule) that is inserted right after that newline.
             at = top[-1].directive_end
             edit = Edit(at - 1, at, "\n" + text)
-            if ctx.is_claimed(top[-1].directive_start, at):
-                # that include was rewritten (`<cooperative_groups.h>` removed with its line): insert
-                # after it instead, or the structs would go with it
+            last = ctx.tables.header(top[-1].path)
+            if ctx.is_claimed(top[-1].directive_start, at) or (last is not None and last.sycl == "~"):
+                # that include was rewritten (`<cooperative_groups.h>` removed with its line), or the
+                # tables remove it (`<vector_functions.h>`, GP002): insert after it instead, or the structs
+                # would go with it (or keep it alive)
                 edit = Edit(at, at, text)
         elif ctx.source:
             edit = Edit(0, 1, text + ctx.slice(0, 1))
