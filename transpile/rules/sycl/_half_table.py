@@ -313,7 +313,6 @@ UNSUPPORTED: dict[str, str] = {
     "__float2bfloat16_rd": "directed rounding (down) has no SYCL 2020 conversion",
     "__float2bfloat16_ru": "directed rounding (up) has no SYCL 2020 conversion",
     "__half2_raw": "raw storage struct: rewrite with sycl::bit_cast",
-    "__nv_bfloat16_raw": "raw storage struct: use gpuport_bfloat16's `bits` member",
     "__hcmadd": "complex multiply-add on half2 has no counterpart; write it with gpuport_hfma2",
 }
 
@@ -344,6 +343,21 @@ HALF_RAW_STRUCT = (
     "  constexpr gpuport_half_raw(unsigned short bits) : x(bits) {}\n"
     "  gpuport_half_raw(sycl::half h) : x(sycl::bit_cast<unsigned short>(h)) {}\n"
     "  operator sycl::half() const { return sycl::bit_cast<sycl::half>(x); }\n"
+    "};\n"
+    "#endif\n"
+)
+
+# CUDA's __nv_bfloat16_raw: a bfloat16's bits in `x` (llm.c's __ldcs for old toolkits returns
+# `__nv_bfloat16_raw{bits}`); it needs gpuport_bfloat16 (BF16_STRUCT) before it.
+BF16_RAW_STRUCT = (
+    "#ifndef GPUPORT_BFLOAT16_RAW\n#define GPUPORT_BFLOAT16_RAW\n"
+    "// CUDA's __nv_bfloat16_raw: a bfloat16's bits in `x`, converting to and from gpuport_bfloat16 unchanged.\n"
+    "struct gpuport_bfloat16_raw {\n"
+    "  unsigned short x;\n"
+    "  gpuport_bfloat16_raw() = default;\n"
+    "  constexpr gpuport_bfloat16_raw(unsigned short bits) : x(bits) {}\n"
+    "  gpuport_bfloat16_raw(gpuport_bfloat16 b) : x(b.bits) {}\n"
+    "  operator gpuport_bfloat16() const { gpuport_bfloat16 b; b.bits = x; return b; }\n"
     "};\n"
     "#endif\n"
 )

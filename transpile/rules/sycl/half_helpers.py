@@ -68,6 +68,8 @@ def definitions(helpers: set[str], spellings: set[str], used_families: set[str],
     head = ""
     if "gpuport_bfloat16" in used:
         head += table.BF16_STRUCT
+    if "gpuport_bfloat16_raw" in used:
+        head += table.BF16_RAW_STRUCT
     if "gpuport_half_raw" in used:
         head += table.HALF_RAW_STRUCT
     for fam in ("half", "bf16"):

@@ -27,11 +27,22 @@ struct gpuport_bfloat16 {
   gpuport_bfloat16 &operator/=(float o) { return *this = gpuport_bfloat16(float(*this) / o); }
 };
 #endif
+#ifndef GPUPORT_BFLOAT16_RAW
+#define GPUPORT_BFLOAT16_RAW
+// CUDA's __nv_bfloat16_raw: a bfloat16's bits in `x`, converting to and from gpuport_bfloat16 unchanged.
+struct gpuport_bfloat16_raw {
+  unsigned short x;
+  gpuport_bfloat16_raw() = default;
+  constexpr gpuport_bfloat16_raw(unsigned short bits) : x(bits) {}
+  gpuport_bfloat16_raw(gpuport_bfloat16 b) : x(b.bits) {}
+  operator gpuport_bfloat16() const { gpuport_bfloat16 b; b.bits = x; return b; }
+};
+#endif
 
 #if defined(ENABLE_BF16) && (__CUDACC_VER_MAJOR__ < 12)
 gpuport_bfloat16 __ldcs(const gpuport_bfloat16 *address) {
     unsigned short bf = ([](const auto *gp_p) { return *gp_p; })(reinterpret_cast<const unsigned short *>(address));
-    return __nv_bfloat16_raw{bf};
+    return gpuport_bfloat16_raw{bf};
 }
 #endif
 
