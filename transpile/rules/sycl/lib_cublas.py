@@ -6,7 +6,8 @@ What it does
     handles (`cublasCreate/Destroy/SetStream/GetStream/SetPointerMode/GetPointerMode`, `cublasSetMathMode`
     a no-op) -> `gpuport_blas_*`; `cublasHandle_t` -> `gpuport_blas_handle`; `cublasStatus_t` -> `gpuport_blas_status` (an
     int as a type of its own, so overloads on it and on `cudaError_t` stay apart; the helpers return it),
-    `CUBLAS_STATUS_SUCCESS` -> `0`; `CUBLAS_OP_N/T/C` -> `'N'/'T'/'C'`; pointer modes -> `false`/`true`;
+    `CUBLAS_STATUS_SUCCESS` -> `0`; `CUBLAS_OP_N/T/C` -> `'N'/'T'/'C'` (and the fill, diagonal and side
+    modes likewise: `'L'/'U'/'F'`, `'N'/'U'`, `'L'/'R'`, for the helpers that print or pass them); pointer modes -> `false`/`true`;
     `cublasSgemm/Dgemm` -> `gpuport_blas_gemm<float|double>`, `cublas[SD]gemmStridedBatched` ->
     `gpuport_blas_gemm_strided_batched<..>`, `cublasGemmEx` (half/float/double data, float or double
     compute) -> `gpuport_blas_gemm_ex`; `cublas[SD]gemv` -> `gpuport_blas_gemv<..>`; level 1
