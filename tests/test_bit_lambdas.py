@@ -9,7 +9,7 @@ import subprocess
 from pathlib import Path
 
 import pytest
-from gpuport.transpile.rules.sycl.bit_intrinsics import LAMBDAS
+from gpuport.transpile.rules.common._intrinsic_lambdas import LAMBDAS
 
 M32 = 0xFFFFFFFF
 

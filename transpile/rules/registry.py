@@ -66,6 +66,7 @@ from .hip.mem_prefetch_location import MemPrefetchLocation
 from .hip.meta_group import MetaGroup
 from .hip.min_version import NeedsNewerHip
 from .hip.pointer_arg_cast import PointerArgCast
+from .hip.portable_intrinsics import PortableIntrinsics
 from .hip.printf_builtin_args import PrintfBuiltinArgs
 from .hip.runtime_include import RuntimeInclude
 from .hip.specialization_targets import SpecializationTargets
@@ -86,6 +87,7 @@ HIP_FIRST: list[type[Rule]] = [
     LaunchSpacedChevrons,
     PointerArgCast,
     PrintfBuiltinArgs,
+    PortableIntrinsics,
     WarpSyncLegacy,
     WarpMask64,
     WarpReduceSync,

@@ -1,0 +1,7 @@
+// ggml-derived quantisation kernels (mistral.rs, candle) and CV-CUDA call SIMD-in-a-word intrinsics and __dp4a, which HIP lacks.
+#include <hip/hip_runtime.h>
+__global__ void k(const unsigned *a, const unsigned *b, unsigned *o, int *d) {
+  int i = threadIdx.x;
+  o[i] = ([](unsigned int gp_a, unsigned int gp_b) { unsigned int gp_r = 0u; for (int gp_i = 0; gp_i < 32; gp_i += 8) { int gp_x = static_cast<signed char>(gp_a >> gp_i), gp_y = static_cast<signed char>(gp_b >> gp_i); gp_r |= (static_cast<unsigned int>(((gp_x - gp_y) < -128 ? -128 : ((gp_x - gp_y) > 127 ? 127 : (gp_x - gp_y)))) & 255u) << gp_i; } return gp_r; })(a[i], b[i]) ^ ([](unsigned int gp_a, unsigned int gp_b) { unsigned int gp_r = 0u; for (int gp_i = 0; gp_i < 32; gp_i += 16) { int gp_x = static_cast<short>(gp_a >> gp_i), gp_y = static_cast<short>(gp_b >> gp_i); gp_r |= (static_cast<unsigned int>((gp_x < gp_y ? gp_x : gp_y)) & 65535u) << gp_i; } return gp_r; })(a[i], b[i]);
+  d[i] = ([](auto gp_a, auto gp_b, auto gp_c) { using gp_t = std::conditional_t<std::is_signed_v<decltype(gp_a)>, int, unsigned int>; gp_t gp_r = static_cast<gp_t>(gp_c); for (int gp_i = 0; gp_i < 32; gp_i += 8) { if constexpr (std::is_signed_v<decltype(gp_a)>) gp_r += static_cast<signed char>(gp_a >> gp_i) * static_cast<signed char>(gp_b >> gp_i); else gp_r += static_cast<unsigned char>(gp_a >> gp_i) * static_cast<unsigned char>(gp_b >> gp_i); } return gp_r; })((int)a[i], (int)b[i], 0);
+}
