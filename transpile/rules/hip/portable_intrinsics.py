@@ -31,7 +31,6 @@ from ...edits import Edit
 from ..base import Rule
 from ..common._intrinsic_lambdas import LAMBDAS, PORTABLE
 
-
 # The cache-hinted loads and stores are GP138's (plain accesses, no lambda needed).
 _NAMES = frozenset(n for n in PORTABLE if not n.startswith(("__ld", "__st")))
 
