@@ -7,7 +7,7 @@ process pool each get their own through this module's lazy globals.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 
 import tree_sitter_cuda
@@ -450,23 +450,21 @@ def nvcc_condition(cond: bytes) -> bool | None:
             return None
         raise ValueError
 
-    def conjunction() -> bool | None:
+    def chain(operator: bytes, operand: Callable[[], bool | None], absorbing: bool) -> bool | None:
+        """`a && b && ...` (absorbing False) or `a || b || ...` (absorbing True), three-valued."""
         nonlocal pos
-        v = primary()
-        while pos < len(tokens) and tokens[pos] == b"&&":
+        v = operand()
+        while pos < len(tokens) and tokens[pos] == operator:
             pos += 1
-            w = primary()
-            v = False if v is False or w is False else (None if v is None or w is None else True)
+            w = operand()
+            v = absorbing if absorbing in (v, w) else None if None in (v, w) else not absorbing
         return v
 
+    def conjunction() -> bool | None:
+        return chain(b"&&", primary, False)
+
     def disjunction() -> bool | None:
-        nonlocal pos
-        v = conjunction()
-        while pos < len(tokens) and tokens[pos] == b"||":
-            pos += 1
-            w = conjunction()
-            v = True if v is True or w is True else (None if v is None or w is None else False)
-        return v
+        return chain(b"||", conjunction, True)
 
     try:
         value = disjunction()
