@@ -4,5 +4,8 @@
 #pragma once
 
 
+// Left out: these HIP names are also CUDA names, a define would rename CUDA's:
+//   __float2bfloat16 (from __float2bfloat16_rn)
+
 // Defined by hand in the layer's headers (more than a rename):
 //   __hip_bfloat16 __hip_bfloat162

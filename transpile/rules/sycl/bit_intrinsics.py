@@ -71,8 +71,8 @@ def _own_overloads(rule: Rule, ctx: RuleContext) -> Iterator[Diagnostic]:
     `const float *`) would find no overload. CUDA's are added as one template before the file's first
     definition."""
     for name in (*_LOAD_NAMES, *_STORE_NAMES):
-        if name not in ctx.declared_names:
-            continue
+        if name not in ctx.declared_names or f"GPUPORT_FALLBACK{name.upper()}".encode() in ctx.source:
+            continue  # (translated output has the template already)
         first = next(
             (
                 o

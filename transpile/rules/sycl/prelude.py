@@ -76,7 +76,12 @@ class SyclPrelude(Rule):
             o.entry is not None and o.entry.family in ("runtime", "driver") for o in ctx.occurrences
         )
         # Host code that only calls math functions still becomes `sycl::fmax`...: it needs the header too.
-        sycl_names = any(o.entry is not None and o.entry.sycl.startswith("sycl::") for o in ctx.occurrences)
+        # (a name the file defines itself is not one: GP236's `make_float2` in translated output)
+        declared = ctx.declared_names
+        sycl_names = any(
+            o.entry is not None and o.entry.sycl.startswith("sycl::") and o.name not in declared
+            for o in ctx.occurrences
+        )
         cuda_code = (
             bool(m.functions)
             or launches
