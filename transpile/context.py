@@ -224,6 +224,7 @@ _HIP_TEST = re.compile(rb"\s*(?:defined\s*\(?\s*)?(?![0-9])\w*HIP\w*\s*\)?\s*")
 
 
 _MACRO_DEFINITIONS = frozenset({"preproc_def", "preproc_function_def"})
+_MACRO_BODIES = "[(preproc_def value: (preproc_arg) @v) (preproc_function_def value: (preproc_arg) @v)]"
 
 
 def _hip_branch(ctx: RuleContext, node: Node) -> bool:
@@ -614,6 +615,16 @@ class RuleContext:
             # name's uses elsewhere are CUDA's and translated (_not_the_projects says which definitions).
             result = [o for o in result if not _hip_side_definition(self, o.node)]
         return result
+
+    @cached_property
+    def macro_bodies(self) -> list[Node]:
+        """The bodies (`preproc_arg`) of the file's `#define`s, object- and function-like, in document order:
+        raw text to the grammar, which rules that act inside macros read (Thrust's back-end in
+        CTranslate2's `THRUST_CALL`, launches in jetson-utils' `LAUNCH_WARP`). The definition is the
+        body's parent."""
+        if b"define" not in self.source:
+            return []
+        return ts.captures(_MACRO_BODIES, self.root).get("v", [])
 
     @cached_property
     def top_level_includes(self) -> list[Include]:

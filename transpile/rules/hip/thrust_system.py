@@ -38,7 +38,6 @@ BACKENDS = {"cuda": "hip", "cuda_cub": "hip_rocprim"}
 # The same in a macro body, which the grammar leaves as raw text (CTranslate2's
 # `#define THRUST_CALL(FUN, ...) FUN(thrust::cuda::par_nosync.on(stream), __VA_ARGS__)`).
 _RAW = re.compile(rb"\bthrust[ \t]*::[ \t]*(?:system[ \t]*::[ \t]*)?(cuda_cub|cuda)[ \t]*::")
-_MACROS = "[(preproc_def value: (preproc_arg) @body) (preproc_function_def value: (preproc_arg) @body)]"
 
 
 class ThrustSystem(Rule):
@@ -76,7 +75,7 @@ class ThrustSystem(Rule):
                 family="thrust",
                 symbol=f"thrust::{old}",
             )
-        for body in ts.captures(_MACROS, ctx.root).get("body", []):
+        for body in ctx.macro_bodies:
             for m in _RAW.finditer(ctx.source, body.start_byte, body.end_byte):
                 start, end = m.span(1)
                 if ctx.is_claimed(start, end):

@@ -59,7 +59,9 @@ class BuiltinIndex(Rule):
                 family="device",
                 symbol=b.var,
             )
-        own = _own_warp_size(ctx.source) if b"warpSize" in ctx.source else []
+        own = [
+            (b.start_byte, b.end_byte) for b in ctx.macro_bodies if _WARP_SIZE_VARIABLE.search(b.text or b"")
+        ]
         for occ in ctx.occurrences:
             if occ.name != "warpSize" or ctx.is_claimed(occ.start, occ.end):
                 continue
@@ -119,12 +121,6 @@ def _function_spans(ctx: RuleContext) -> frozenset[tuple[int, int]]:
 # A macro body declaring a variable named warpSize (faiss's WarpSelectImpl.cuh: `int warpSize =
 # getWarpSizeCurrentDevice();` in its host launcher macro). Macro bodies are raw text to the grammar, so the
 # file's declarations do not show it; only a plain integer type counts (`a * warpSize;` is a product).
-_DEFINE = re.compile(rb"^[ \t]*#[ \t]*define\b(?:[^\n]*\\\r?\n)*[^\n]*", re.MULTILINE)
 _WARP_SIZE_VARIABLE = re.compile(
     rb"\b(?:const[ \t]+)?(?:int|unsigned|unsigned[ \t]+int|long|size_t|auto|uint32_t|int32_t)[ \t]+warpSize[ \t]*(?:=[^=]|;)"
 )
-
-
-def _own_warp_size(source: bytes) -> list[tuple[int, int]]:
-    """The spans of the macro definitions whose body declares its own `warpSize` variable."""
-    return [(m.start(), m.end()) for m in _DEFINE.finditer(source) if _WARP_SIZE_VARIABLE.search(m.group())]

@@ -239,15 +239,16 @@ class KernelLaunch(Rule):
                 out.append(replace(d, edits=edits, message=d.message + " (in a macro body)"))
         yield from out
 
-    def _macro_launches(self, ctx: RuleContext, m: Model | None = None) -> Iterator[Diagnostic]:
-        """A launch inside a macro body (`#define LAUNCH(k, g, b, ...) k<<<g, b>>>(__VA_ARGS__)`) cannot
-        be rewritten: its kernel is a macro parameter, and whatever the kernel gained (the nd_item, local
-        accessors) the expansion would not pass. Reported, so the build does not fail silently."""
+    def _macro_launches(self, ctx: RuleContext, m: Model) -> Iterator[Diagnostic]:
+        """Launches inside macro bodies: rewritten when the file defines the kernel (_launches_in_body);
+        reported when the kernel is a macro parameter (`#define LAUNCH(k, g, b, ...) k<<<g, b>>>(...)`),
+        since whatever the kernel gained (the nd_item, local accessors) the expansion would not pass.
+        A CUDA build's definition of HIP's launch macro is removed (its uses are launches)."""
         if b"<<<" not in ctx.source:
             return
-        for node in ts.captures("[(preproc_def) (preproc_function_def)] @d", ctx.root).get("d", []):
-            value = node.child_by_field_name("value")
-            if value is None or b"<<<" not in (value.text or b""):
+        for value in ctx.macro_bodies:
+            node = value.parent
+            if node is None or b"<<<" not in (value.text or b""):
                 continue
             name = node.child_by_field_name("name")
             if name is not None and ctx.text(name) == GGL:
@@ -263,7 +264,7 @@ class KernelLaunch(Rule):
                     symbol=GGL,
                 )
                 continue
-            done = list(self._launches_in_body(ctx, m, value)) if m is not None else []
+            done = list(self._launches_in_body(ctx, m, value))
             if done:
                 yield from done
                 continue

@@ -401,7 +401,6 @@ _FUNCTORS = frozenset({"plus", "multiplies", "maximum", "minimum", "logical_and"
 _RAW_POLICY = re.compile(
     rb"(?:::)?\bthrust[ \t]*::[ \t]*(?:system[ \t]*::[ \t]*)?cuda[ \t]*::[ \t]*par(?:_nosync)?\b"
 )
-_MACRO_BODIES = "[(preproc_def value: (preproc_arg) @v) (preproc_function_def value: (preproc_arg) @v)]"
 
 
 def _in_launch_args(node: Node) -> bool:
@@ -432,9 +431,7 @@ class LibThrust(Rule):
     triggers = (b"thrust",)
 
     def _macro_policies(self, ctx: RuleContext) -> Iterator[Diagnostic]:
-        if b"#" not in ctx.source:
-            return
-        for body in ts.captures(_MACRO_BODIES, ctx.root).get("v", []):
+        for body in ctx.macro_bodies:
             for m in _RAW_POLICY.finditer(ctx.source, body.start_byte, body.end_byte):
                 if ctx.is_claimed(m.start(), m.end()):
                     continue

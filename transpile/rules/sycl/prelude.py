@@ -167,12 +167,7 @@ _X11_INCLUDE = re.compile(r"^(?:X11/|GL/glx|GL/glxew)|(?:^|[/_])gl\.h$|helper_gl
 
 
 def _macro_launch(ctx: RuleContext) -> bool:
-    if b"<<<" not in ctx.source:
-        return False
-    bodies = ts.captures(
-        "[(preproc_def value: (preproc_arg) @v) (preproc_function_def value: (preproc_arg) @v)]", ctx.root
-    )
-    return any(b"<<<" in (v.text or b"") for v in bodies.get("v", []))
+    return b"<<<" in ctx.source and any(b"<<<" in (v.text or b"") for v in ctx.macro_bodies)
 
 
 def _library_header(ctx: RuleContext, path: str) -> bool:
