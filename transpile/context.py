@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import bisect
 import re
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
 from functools import cached_property
 
@@ -169,12 +169,17 @@ _C_API_NAME = re.compile(
 )
 
 
-def _in_project_namespace(node: Node, name: str) -> bool:
-    """`node` names a C-API-shaped `name` inside a namespace (`ns::cudaX`; `::cudaX` is CUDA's)."""
+def _in_project_namespace(node: Node, name: str, symbols: Mapping[str, Entry]) -> bool:
+    """`node` names a C-API-shaped `name` inside a namespace (`ns::cudaX`; `::cudaX` is CUDA's, and so is
+    `cudaError_t::cudaSuccess`, an enumerator qualified by its CUDA enum type)."""
     parent = node.parent
     if parent is None or parent.type != "qualified_identifier" or parent.child_by_field_name("name") != node:
         return False
-    return parent.child_by_field_name("scope") is not None and _C_API_NAME.fullmatch(name) is not None
+    scope = parent.child_by_field_name("scope")
+    if scope is None or _C_API_NAME.fullmatch(name) is None:
+        return False
+    scope_entry = symbols.get(scope.text.decode("utf-8", "replace")) if scope.text is not None else None
+    return scope_entry is None or scope_entry.kind != "type"
 
 
 @dataclass(frozen=True)
@@ -575,7 +580,7 @@ class RuleContext:
             if kind in IDENT_TYPES and node.start_byte == start and node.end_byte == end:
                 if name in aliases and _defines_macro(node):
                     continue  # the alias's own `#define`
-                if _in_project_namespace(node, name):
+                if _in_project_namespace(node, name, symbols):
                     continue  # `nvinfer1::pluginInternal::cublasStatus_t`: the project's stand-in
                 if in_error_region(node) and _raw_not_a_use(source, start, end, symbols.get(meant)):
                     continue  # a region the grammar could not parse: read as raw text is

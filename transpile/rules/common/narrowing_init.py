@@ -13,6 +13,8 @@ Why
     the compiler of every target: hipcc, AdaptiveCpp, DPC++. Writing the integer the literal already
     denotes changes no value. A vector built from wider values (parboil's histo: a `uchar4` from a
     `ushort4`'s members) narrows the same way; the explicit conversion is the one nvcc made.
+    A template's type parameter built from one floating literal (`T{0.f}`) is built with parentheses
+    (`T(0.f)`): with `T = unsigned char` the braces narrow too.
 Example
     int y_[4] = {0.0, 0.0, 1.0, 0.0};
 Translated to
@@ -61,7 +63,7 @@ class NarrowingInit(Rule):
     targets = frozenset({"hip", "sycl"})
     summary = "Write whole-valued floating literals in an integer's braced initializer as integers."
     # a whole-valued literal has ".0" (`1.` and `1e3` alone are rare); `char4` is in `uchar4`'s token
-    triggers = (b".0", *(f"{t}{n}".encode() for t in ("char", "short") for n in range(1, 5)))
+    triggers = (b".0", b".f}", *(f"{t}{n}".encode() for t in ("char", "short") for n in range(1, 5)))
 
     def run(self, ctx: RuleContext) -> Iterator[Diagnostic]:
         for m in ts.matches(_DECL, ctx.root):
@@ -88,6 +90,31 @@ class NarrowingInit(Rule):
                     symbol=ctx.text(decl.child_by_field_name("declarator") or decl).split("=")[0].strip(),
                 )
 
+        yield from self._template_casts(ctx)
+
+    def _template_casts(self, ctx: RuleContext) -> Iterator[Diagnostic]:
+        """`T{0.f}` for a template's type parameter `T`: `T(0.f)`, whatever T is instantiated with."""
+        for m in ts.matches(_TEMPLATE_CAST, ctx.root):
+            cast, items = m["cast"][0], m["list"][0]
+            elements = [c for c in items.named_children if c.type != "comment"]
+            if len(elements) != 1 or not _is_float_literal(ctx, elements[0]):
+                continue
+            name = ctx.text(m["type"][0])
+            if name not in _template_type_parameters(cast):
+                continue
+            yield self.converted(
+                cast.start_byte,
+                cast.end_byte,
+                f"`{ctx.text(cast)}`: a template's type built from a floating literal with parentheses, which "
+                "convert as nvcc did where braces narrow (an integer `{name}`)",
+                [
+                    Edit(items.start_byte, items.start_byte + 1, "("),
+                    Edit(items.end_byte - 1, items.end_byte, ")"),
+                ],
+                family="types",
+                symbol=name,
+            )
+
     def _vector(
         self, ctx: RuleContext, items: Node, spelled: str, vector: re.Match[str]
     ) -> Iterator[Diagnostic]:
@@ -113,6 +140,42 @@ class NarrowingInit(Rule):
                 family="types",
                 symbol=spelled,
             )
+
+
+_TEMPLATE_CAST = (
+    "(compound_literal_expression type: (type_identifier) @type value: (initializer_list) @list) @cast"
+)
+
+
+def _is_float_literal(ctx: RuleContext, node: Node) -> bool:
+    if node.type == "unary_expression" and node.named_child_count == 1:
+        node = node.named_children[0]
+    text = ctx.text(node).lstrip("+-")
+    return (
+        node.type == "number_literal"
+        and not text.lower().startswith("0x")
+        and _FLOAT.fullmatch(text) is not None
+    )
+
+
+def _template_type_parameters(node: Node) -> set[str]:
+    """The type parameters of every template around `node` (`template <typename T, class U = int>`)."""
+    names: set[str] = set()
+    scope = node.parent
+    while scope is not None:
+        if scope.type == "template_declaration":
+            params = scope.child_by_field_name("parameters")
+            for p in params.named_children if params is not None else []:
+                if p.type == "type_parameter_declaration":
+                    names |= {
+                        c.text.decode() for c in p.named_children if c.type == "type_identifier" and c.text
+                    }
+                elif p.type == "optional_type_parameter_declaration":
+                    n = p.child_by_field_name("name")
+                    if n is not None and n.text:
+                        names.add(n.text.decode())
+        scope = scope.parent
+    return names
 
 
 def _literals(node: Node) -> Iterator[Node]:

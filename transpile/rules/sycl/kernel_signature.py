@@ -16,13 +16,16 @@ Safety
     safe. A kernel defined in another file of the tree and declared here gets the same parameters as its
     definition (the tree's first pass, rules/sycl/project_kernels.py, says which); translated alone, a
     declaration gets only `item`, and if the definition uses shared memory or device globals the two
-    signatures differ and the link fails (never silently wrong).
+    signatures differ and the link fails (never silently wrong). An explicit instantiation
+    (`template __global__ void k<float>(float*);`) gets the same parameters, with its template arguments
+    written in.
 References
     SYCL 2020 specification, 4.9.4 (parallel_for with nd_range), 4.9.1 (nd_item).
 """
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
 
 from ... import parse as ts
@@ -80,6 +83,54 @@ class KernelSignature(Rule):
                 symbol=name,
             )
 
+        yield from self._instantiations(ctx, m)
+
+    def _instantiations(self, ctx: RuleContext, m: Model) -> Iterator[Diagnostic]:
+        """`template __global__ void k<float, 8>(float*);`: the explicit instantiation names the kernel's
+        new signature, its extra parameters written with the instantiation's template arguments."""
+        for inst in ts.captures("(template_instantiation) @t", ctx.root).get("t", []):
+            glob = next((c for c in inst.children if c.type == "__global__"), None)
+            fd = next((c for c in inst.named_children if c.type == "function_declarator"), None)
+            if glob is None or fd is None:
+                continue
+            params, name_node = fd.child_by_field_name("parameters"), fd.child_by_field_name("declarator")
+            if params is None or name_node is None:
+                continue
+            base = (
+                name_node.child_by_field_name("name") if name_node.type == "template_function" else name_node
+            )
+            name = ctx.text(base) if base is not None else ctx.text(name_node)
+            known = m.functions.get(name)
+            extra = known.extra_params(m) if known is not None else [ITEM_PARAM]
+            args = (
+                name_node.child_by_field_name("arguments") if name_node.type == "template_function" else None
+            )
+            values = [ctx.text(a) for a in args.named_children] if args is not None else []
+            names = known.template_params if known is not None else []
+            mapping = dict(zip(names, values, strict=False))
+            unbound = [
+                n for n in names[len(values) :] if any(re.search(rf"\b{re.escape(n)}\b", e) for e in extra)
+            ]
+            if unbound:
+                yield self.unconverted(
+                    glob.start_byte,
+                    glob.end_byte,
+                    f"explicit instantiation of kernel `{name}`: its new parameters use template parameter(s) "
+                    f"{', '.join(unbound)} that the instantiation leaves to deduction",
+                    family="kernel",
+                    symbol=name,
+                )
+                continue
+            extra = [_substitute(e, mapping) for e in extra]
+            yield self.converted(
+                glob.start_byte,
+                glob.end_byte,
+                f"explicit instantiation of kernel `{name}`",
+                [remove_token(ctx, glob), append_params(ctx, params, extra)],
+                family="kernel",
+                symbol=name,
+            )
+
     def _kernel(self, ctx: RuleContext, f: Function, m: Model) -> Iterator[Diagnostic]:
         # `__global__` itself, or a qualifier macro standing for it (`HEMI_LAUNCHABLE`: GP209 empties its
         # definition)
@@ -108,3 +159,10 @@ class KernelSignature(Rule):
             if start == f.node.start_byte and name is not None:
                 start = name.start_byte  # not on `__global__`, which the edit above removes (and its report)
             yield self.unconverted(start, start + 1, f"kernel `{f.name}`: {why}", family="kernel")
+
+
+def _substitute(text: str, mapping: dict[str, str]) -> str:
+    """`T (*tile)[BLOCK + 1]` with {T: float, BLOCK: 8}: `float (*tile)[8 + 1]` (whole words only)."""
+    if not mapping:
+        return text
+    return re.sub(r"\b[A-Za-z_]\w*\b", lambda w: mapping.get(w.group(), w.group()), text)

@@ -1,2 +1,2 @@
 #include <hip/hip_runtime.h>
-void query(){ struct hipDeviceProp_t prop; hipGetDeviceProperties(&prop, 0); }
+void query(){ hipDeviceProp_t prop; hipGetDeviceProperties(&prop, 0); }
