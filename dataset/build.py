@@ -329,8 +329,9 @@ def hipcc_flags(flags: tuple[str, ...]) -> tuple[list[str], list[str]]:
 
 
 def host_flags(flags: tuple[str, ...]) -> list[str]:
-    """The task flags a plain C++ (SYCL) compiler understands."""
-    return [f for f in flags if f.startswith(("-O", "-D", "-I", "-U", "-g"))]
+    """The task flags a plain C++ (SYCL) compiler understands. A task's `-std=` (a C++20 project's own)
+    comes after the checks' -std=c++17 and wins, as it does in the nvcc command."""
+    return [f for f in flags if f.startswith(("-O", "-D", "-I", "-U", "-g", "-std=c++"))]
 
 
 # ---------------------------------------------------------------- the compile cache

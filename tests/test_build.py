@@ -459,3 +459,32 @@ def test_a_unit_reaching_a_library_header_through_its_project_header_compiles(tm
         original = [e for e in store.evidence(row["id"]) if e["name"].startswith("nvcc original")]
     assert original and all(e["ok"] for e in original), [e["content"][-400:] for e in original]
     assert not any(n.startswith("not compiled") for n in json.loads(row["notes"])), row["notes"]
+
+
+@pytest.mark.sycl
+def test_the_sycl_type_check_keeps_the_tasks_language_standard(tmp_path: Path) -> None:
+    """A C++20 project (its CMake sets CMAKE_CUDA_STANDARD 20, the corpus task says -std=c++20): nvcc gets
+    the task's -std after the default one, and so must the SYCL type-check, or `concept` is no keyword."""
+    from gpuport.dataset.build import compile_sycl_stage
+
+    task_dir = tmp_path / "task"
+    task_dir.mkdir()
+    (task_dir / "main.cu").write_text(
+        "#include <concepts>\n"
+        "template <typename T> concept Real = std::floating_point<T>;\n"
+        "template <Real T> __global__ void scale(T *x, T a) { x[threadIdx.x] *= a; }\n"
+        "void run(float *x) { scale<<<1, 32>>>(x, 2.0f); }\n"
+    )
+    job = _job(task_dir, "sycl")
+    machine = dataclasses.replace(job.machine, sycl_headers=toolchains.sycl_headers())
+    job = dataclasses.replace(
+        job,
+        machine=machine,
+        workdir=str(tmp_path / "work"),
+        task=dataclasses.replace(job.task, build_flags=("-std=c++20",), link=False),
+    )
+    tr = translate_stage(job)
+    assert tr.ok, tr.notes
+    (outcome,) = compile_sycl_stage(job, tr)
+    assert outcome.ok, "\n".join(e.content[-2000:] for e in outcome.evidence)
+    assert "-std=c++20" in outcome.evidence[0].content.splitlines()[0]
