@@ -1028,6 +1028,11 @@ def _run_pair(job: PairJob, original: Compiled | None, start: float, shared: dic
     else:
         needed = o.wants("runs-equal") and job.task.link and m.acpp.usable
         tools = [m.sycl_headers.label(), str(m.sycl_headers.details.get("gxx")), m.acpp.label()]
+        # The task's -std reaches the SYCL commands (host_flags); a key naming it keeps results cached
+        # before it did from answering for those tasks, and leaves every other task's key as it was.
+        std = [f for f in job.task.build_flags if f.startswith("-std=c++")]
+        if std:
+            tools.append(std)
         compiled += cached_stage("sycl", job, tr.src_dir, tools, needed, lambda: compile_sycl_stage(job, tr))
         run_binary = next((c for c in compiled if c.binary is not None and c.ok), None)
         if not compiled:
