@@ -711,8 +711,9 @@ class Store:
 
         Pairs are matched by pair_key (target, CUDA hash, spec); a pair this store already holds at a
         higher level is kept, whatever the other says; at the same level, the one with more passed checks
-        wins (a rebuild where the CUDA original now compiles, or both AMD targets did), and a tie keeps
-        this store's. A task both stores hold with different specs (its project's flags changed: a
+        wins (a rebuild where the CUDA original now compiles, or both AMD targets did), and on a tie the
+        later build's (a failing pair rebuilt by a newer translator: its row, evidence and fingerprint
+        say what the corpus's translator does now); the same row again is kept. A task both stores hold with different specs (its project's flags changed: a
         `tree_defines` macro added) is one task built twice: the spec of the later task row wins, and the
         pairs of the other spec are dropped (superseded), never counted beside the new ones. `only`: just
         these pair keys (a sample). Returns counts: copied, replaced, kept, superseded.
@@ -740,11 +741,12 @@ class Store:
                     continue
                 p = {k: prow[k] if k in prow.keys() else _ADDED_PAIR_COLUMNS.get(k) for k in pair_cols}
                 mine = self.db.execute(
-                    "SELECT id, level_rank, checks FROM pairs WHERE pair_key=?", (p["pair_key"],)
+                    "SELECT id, level_rank, checks, updated_at FROM pairs WHERE pair_key=?", (p["pair_key"],)
                 ).fetchone()
-                if mine is not None and (mine["level_rank"], _passed(mine["checks"])) >= (
+                if mine is not None and (mine["level_rank"], _passed(mine["checks"]), mine["updated_at"]) >= (
                     p["level_rank"],
                     _passed(p["checks"]),
+                    p["updated_at"],
                 ):
                     counts["kept"] += 1
                     continue

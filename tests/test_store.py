@@ -448,3 +448,24 @@ def test_merge_lets_a_task_built_again_with_a_new_spec_supersede_its_old_pairs(t
         assert {(r["task"], r["target"]) for r in s.pairs()} == {("g", "hip"), ("other", "hip")}
         (g,) = [t for t in s.tasks() if t["name"] == "g"]
         assert json.loads(g["spec"])["flags"] == ["-DRANDOM_NUMBER=RNG_GNU_EXT"]
+
+
+def test_merge_at_a_full_tie_takes_the_later_build(tmp_path: Path) -> None:
+    """A failing pair rebuilt by a newer translator fails again at the same level with the same checks:
+    merged, the later row (its translation, its compiler log) replaces the older one, so the store says
+    what the translator does now; the older row merged back changes nothing."""
+    a = _task("a", "__global__ void a(){}\n")
+    old, new = _pair(a, "hip", "translated"), _pair(a, "hip", "translated")
+    with Store(tmp_path / "old.db") as s:
+        s.record(old)
+    with Store(tmp_path / "new.db") as s:
+        s.record(new)
+        s.db.execute("UPDATE pairs SET updated_at = updated_at + 100, translator_fingerprint = 'newer'")
+        s.db.commit()
+    with Store(tmp_path / "corpus.db") as s:
+        assert s.merge_from(tmp_path / "old.db")["copied"] == 1
+        assert s.merge_from(tmp_path / "new.db") == {"copied": 0, "replaced": 1, "kept": 0, "superseded": 0}
+        (row,) = s.pairs("a", "hip")
+        assert row["translator_fingerprint"] == "newer"
+        assert s.merge_from(tmp_path / "old.db") == {"copied": 0, "replaced": 0, "kept": 1, "superseded": 0}
+        assert s.merge_from(tmp_path / "new.db") == {"copied": 0, "replaced": 0, "kept": 1, "superseded": 0}

@@ -82,7 +82,8 @@ def stream_queue(ctx: RuleContext, text: str, rendered: str, at: Node | None) ->
     """The queue, followed by the member access to call on it, for a CUDA stream expression `text`
     (`rendered`: its translated text): `gpuport_queue().` for the default stream, `s->` for a created
     stream, `(s ? *s : gpuport_queue()).` for a variable that may hold 0, which CUDA reads as the
-    default stream (a null `sycl::queue *` would be dereferenced)."""
+    default stream (a null `sycl::queue *` would be dereferenced), and so for an expression that may
+    yield 0 (`sp ? *sp : 0`)."""
     text = text.strip()
     if text in DEFAULT_STREAMS:
         return QUEUE + "."
@@ -90,7 +91,17 @@ def stream_queue(ctx: RuleContext, text: str, rendered: str, at: Node | None) ->
         if may_be_default_stream(ctx, text, at):
             return f"({text} ? *{text} : {QUEUE})."
         return f"{text}->"
+    # `sp ? *sp : 0`: an expression that may yield CUDA's default stream as 0 is tested like a variable,
+    # written twice when evaluating it twice is harmless (no call, assignment or increment in it).
+    if _MAY_BE_NULL.search(text) and not _IMPURE.search(text):
+        return f"(({rendered}) ? *({rendered}) : {QUEUE})."
     return f"({rendered})->"
+
+
+# A conditional inside a stream expression (`sp ? *sp : 0`, `use_default ? 0 : s`).
+_MAY_BE_NULL = re.compile(r"\?")
+# What makes evaluating an expression twice observable: a call, an assignment, an increment.
+_IMPURE = re.compile(r"[A-Za-z_]\w*\s*\(|\+\+|--|(?<![=!<>])=(?!=)")
 
 
 def queue_of(ctx: RuleContext, call: CallSite, i: int) -> str:
