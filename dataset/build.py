@@ -1027,7 +1027,7 @@ def _run_pair(job: PairJob, original: Compiled | None, start: float, shared: dic
             res.notes.append(f"hip not compiled: {m.hipcc.why_not}")
     else:
         needed = o.wants("runs-equal") and job.task.link and m.acpp.usable
-        tools = [m.sycl_headers.label(), str(m.sycl_headers.details.get("gxx")), m.acpp.label()]
+        tools: list[Any] = [m.sycl_headers.label(), str(m.sycl_headers.details.get("gxx")), m.acpp.label()]
         # The task's -std reaches the SYCL commands (host_flags); a key naming it keeps results cached
         # before it did from answering for those tasks, and leaves every other task's key as it was.
         std = [f for f in job.task.build_flags if f.startswith("-std=c++")]
