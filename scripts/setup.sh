@@ -19,8 +19,9 @@ fi
 # strangers' code (dataset/isolation.py); without it `gpuport build` compiles only with --trust-tasks.
 # OpenGL and EGL (Mesa): the GL-interop goldens include GL/gl.h and EGL/egl.h; their run test makes a
 # surfaceless context on the CPU. libomp-15-dev: omp.h for hipcc's clang (nvcc finds GCC's; without it a
-# CUDA unit that includes omp.h compiles with nvcc and not with hipcc).
-APT_PACKAGES="hipcc libamdhip64-dev rocm-device-libs libhiprand-dev libhipsparse-dev librocrand-dev librocsparse-dev libomp-15-dev chromium bubblewrap libgl-dev libegl-dev libegl-mesa0 libgl1-mesa-dri"
+# CUDA unit that includes omp.h compiles with nvcc and not with hipcc). libgtest-dev: googletest's headers,
+# which a project's CUDA test units include (qsim's); the corpus compiles them alone (-c), nothing links.
+APT_PACKAGES="hipcc libamdhip64-dev rocm-device-libs libhiprand-dev libhipsparse-dev librocrand-dev librocsparse-dev libomp-15-dev libgtest-dev chromium bubblewrap libgl-dev libegl-dev libegl-mesa0 libgl1-mesa-dri"
 missing=""
 for p in $APT_PACKAGES; do
   dpkg -s "$p" >/dev/null 2>&1 || missing="$missing $p"
