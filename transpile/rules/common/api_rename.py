@@ -4,6 +4,11 @@ What it does
     Replaces each use, in code, of a name found in the mapping tables with the target's spelling:
     `cudaMalloc` -> `hipMalloc`, `cublasSgemm` -> `hipblasSgemm`, `cub::` -> `hipcub::`; for SYCL the
     plain renames of the tables' `sycl` column (`sinf` -> `sycl::sin`).
+    A type named with its C tag keyword (`struct cudaGraphicsResource *r`, `enum cudaMemcpyKind k`) loses
+    the keyword: the target's name is a typedef (HIP's `hipGraphicsResource`) or not a tag at all (SYCL's
+    `int`); a forward declaration of one (`struct cudaGraphicsResource;`) is removed for HIP, whose header
+    declares the typedef. An enumerator qualified by its CUDA enum type (`cudaError_t::cudaSuccess`) is written
+    unqualified (`hipSuccess`, SYCL's `0`): CUDA's C enums are unscoped, so both mean the same value.
 Why
     Most of a CUDA program's host API has a one-to-one counterpart; the tables hold that knowledge so this
     rule stays small.
@@ -11,11 +16,6 @@ Example
     cudaError_t err = cudaMemcpy(d, h, n, cudaMemcpyHostToDevice);
 Translated to
     hipError_t err = hipMemcpy(d, h, n, hipMemcpyHostToDevice);
-    A type named with its C tag keyword (`struct cudaGraphicsResource *r`, `enum cudaMemcpyKind k`) loses
-    the keyword: the target's name is a typedef (HIP's `hipGraphicsResource`) or not a tag at all (SYCL's
-    `int`); a forward declaration of one (`struct cudaGraphicsResource;`) is removed for HIP, whose header
-    declares the typedef. An enumerator qualified by its CUDA enum type (`cudaError_t::cudaSuccess`) is written
-    unqualified (`hipSuccess`, SYCL's `0`): CUDA's C enums are unscoped, so both mean the same value.
 Safety
     safe, except entries the tables flag `review` (semantics differ slightly; the report lists them).
     Names inside comments and string literals, and longer identifiers that merely contain a CUDA name
@@ -211,8 +211,8 @@ def _qualifier_edits(ctx: RuleContext, node: Node, new: str, hip: bool, enum_sco
     if parent.type in _TAGGED and parent.child_by_field_name("name") == node:
         if parent.child_by_field_name("body") is not None or (hip and not _HIP_TYPEDEF.fullmatch(new)):
             return []
-        if _standalone(parent):
-            return []
+        if _forward_span(parent) is not None:
+            return []  # `struct cudaGraphicsResource;` (SYCL): a forward declaration needs its keyword
         return [Edit(parent.start_byte, node.start_byte, "")]
     qualified = _qualified_parent(node)
     if qualified is None:
@@ -229,6 +229,11 @@ def _hip_forward_declaration(node: Node, new: str) -> tuple[int, int] | None:
         return None
     if tag.child_by_field_name("body") is not None or not _HIP_TYPEDEF.fullmatch(new):
         return None
+    return _forward_span(tag)
+
+
+def _forward_span(tag: Node) -> tuple[int, int] | None:
+    """The span of the forward declaration `struct X;` that `tag` (`struct X`) makes, if it makes one."""
     after = tag.next_sibling
     if after is not None and after.type == ";":
         return tag.start_byte, after.end_byte
@@ -240,16 +245,3 @@ def _hip_forward_declaration(node: Node, new: str) -> tuple[int, int] | None:
     ):
         return parent.start_byte, parent.end_byte
     return None
-
-
-def _standalone(tag: Node) -> bool:
-    """`struct cudaGraphicsResource;`: a forward declaration, which needs its keyword."""
-    after = tag.next_sibling
-    if after is not None and after.type == ";":
-        return True
-    parent = tag.parent
-    return (
-        parent is not None
-        and parent.type in ("declaration", "field_declaration")
-        and (parent.child_by_field_name("declarator") is None)
-    )
