@@ -19,6 +19,7 @@ from ..options import Options
 from .base import Rule
 from .common.api_rename import ApiRename
 from .common.c_keywords import CKeywords
+from .common.cub_inplace_scan import CubInplaceScan
 from .common.cuda_version import CudaVersion
 from .common.encoding import NotUtf8
 from .common.include_rewrite import IncludeRewrite
@@ -153,6 +154,7 @@ COMMON: list[type[Rule]] = [
     NarrowingInit,
     RegisterStorage,
     CKeywords,
+    CubInplaceScan,
     ApiRename,
 ]
 LAST: list[type[Rule]] = [NotUtf8, SyntaxErrorRegion, HipdnnNotInRocm, Unconverted]
