@@ -6,6 +6,9 @@
 #   bash bench/corpus_device.sh build SECONDS [TASKS_FILE[:SECONDS[:LEVEL[:TARGETS]]] ...]   (SASS/AMD ISA off: the store
 #                                                must come back through the call's 64 MiB)
 #                                                # carry .hiptc/hiptc.part-01 .hiptc/hipcc .whl .devrun
+#                                                # (.whl: gpuport's wheel, its pure-Python deps and only the
+#                                                # device Python's tree_sitter wheel, cp312: with one per
+#                                                # Python the call's carry passes its 64 MiB)
 #                                                # (.devrun/rocm-extra.tar.xz: tar of scripts/setup.sh's rocm-extra)
 #                                                # (.devrun may hold real-more.tar.xz: more real-code tasks)
 #
