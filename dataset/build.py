@@ -328,10 +328,13 @@ def hipcc_flags(flags: tuple[str, ...]) -> tuple[list[str], list[str]]:
     return kept, notes
 
 
+STD_FLAG = "-std=c++"  # a task's language standard (-std=c++20), which the SYCL commands keep
+
+
 def host_flags(flags: tuple[str, ...]) -> list[str]:
     """The task flags a plain C++ (SYCL) compiler understands. A task's `-std=` (a C++20 project's own)
     comes after the checks' -std=c++17 and wins, as it does in the nvcc command."""
-    return [f for f in flags if f.startswith(("-O", "-D", "-I", "-U", "-g", "-std=c++"))]
+    return [f for f in flags if f.startswith(("-O", "-D", "-I", "-U", "-g", STD_FLAG))]
 
 
 # ---------------------------------------------------------------- the compile cache
@@ -1030,7 +1033,7 @@ def _run_pair(job: PairJob, original: Compiled | None, start: float, shared: dic
         tools: list[Any] = [m.sycl_headers.label(), str(m.sycl_headers.details.get("gxx")), m.acpp.label()]
         # The task's -std reaches the SYCL commands (host_flags); a key naming it keeps results cached
         # before it did from answering for those tasks, and leaves every other task's key as it was.
-        std = [f for f in job.task.build_flags if f.startswith("-std=c++")]
+        std = [f for f in job.task.build_flags if f.startswith(STD_FLAG)]
         if std:
             tools.append(std)
         compiled += cached_stage("sycl", job, tr.src_dir, tools, needed, lambda: compile_sycl_stage(job, tr))

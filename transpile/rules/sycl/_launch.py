@@ -11,7 +11,7 @@ from tree_sitter import Node
 from ... import parse as ts
 from ...context import RuleContext
 from ._model import STREAM, STREAM_DECL, Function, Model, accessor_call, is_dim3_expr, render, variable_type
-from ._syntax import base_type, declarator_name, template_param_defaults
+from ._syntax import base_type, declarator_name, substitute, template_param_defaults
 from ._type_names import sycl_type_text
 
 LAUNCH = (
@@ -60,12 +60,6 @@ def to_range(ctx: RuleContext, node: Node) -> str:
         if t is not None and t[0].replace("const ", "") == "dim3" and not t[1] and not t[2]:
             return ctx.text(node)
     return f"sycl::range<3>(1, 1, {render(ctx, node.start_byte, node.end_byte)})"
-
-
-def substitute(text: str, mapping: dict[str, str]) -> str:
-    if not mapping:
-        return text
-    return re.sub(r"\b[A-Za-z_]\w*\b", lambda m: mapping.get(m.group(), m.group()), text)
 
 
 def implicit_args(

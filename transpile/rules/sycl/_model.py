@@ -71,6 +71,9 @@ from ._syntax import (
     reads_lane_register as reads_lane_register,
 )
 from ._syntax import (
+    substitute as substitute,
+)
+from ._syntax import (
     template_param_defaults as template_param_defaults,
 )
 from ._syntax import (
@@ -880,7 +883,7 @@ def _propagate_shared(ctx: RuleContext, functions: dict[str, Function], calls: d
                     # `unsigned warp_size = 32`): a default is what the call gets; a deduced parameter
                     # must not shape the shared memory, which the launch declares without the call's types.
                     for name, default in template_param_defaults(ctx, c.node).items():
-                        mapping.setdefault(name, _subst(default, mapping))
+                        mapping.setdefault(name, substitute(default, mapping))
                     unmapped = set(c.template_params) - set(mapping)
                     if any(
                         re.search(rf"\b{re.escape(u)}\b", " ".join([v.elem_type, *v.dims]))
@@ -904,20 +907,14 @@ def _propagate_shared(ctx: RuleContext, functions: dict[str, Function], calls: d
                         SharedVar(
                             v.name,
                             v.decl,
-                            _subst(v.elem_type, mapping),
-                            [_subst(d, mapping) for d in v.dims],
+                            substitute(v.elem_type, mapping),
+                            [substitute(d, mapping) for d in v.dims],
                             v.dynamic,
                         )
                     )
                     changed = True
         if not changed:
             return
-
-
-def _subst(text: str, mapping: dict[str, str]) -> str:
-    if not mapping:
-        return text
-    return re.sub(r"\b[A-Za-z_]\w*\b", lambda m: mapping.get(m.group(), m.group()), text)
 
 
 _TAGGED_REFS = frozenset({"struct_specifier", "class_specifier", "union_specifier", "enum_specifier"})

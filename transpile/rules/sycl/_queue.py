@@ -93,13 +93,11 @@ def stream_queue(ctx: RuleContext, text: str, rendered: str, at: Node | None) ->
         return f"{text}->"
     # `sp ? *sp : 0`: an expression that may yield CUDA's default stream as 0 is tested like a variable,
     # written twice when evaluating it twice is harmless (no call, assignment or increment in it).
-    if _MAY_BE_NULL.search(text) and not _IMPURE.search(text):
+    if "?" in text and not _IMPURE.search(text):
         return f"(({rendered}) ? *({rendered}) : {QUEUE})."
     return f"({rendered})->"
 
 
-# A conditional inside a stream expression (`sp ? *sp : 0`, `use_default ? 0 : s`).
-_MAY_BE_NULL = re.compile(r"\?")
 # What makes evaluating an expression twice observable: a call, an assignment, an increment.
 _IMPURE = re.compile(r"[A-Za-z_]\w*\s*\(|\+\+|--|(?<![=!<>])=(?!=)")
 

@@ -396,3 +396,11 @@ def dead_in_device_pass(ctx: RuleContext, node: Node, stop: Node) -> bool:
                 return True
         child, n = n, n.parent
     return False
+
+
+def substitute(text: str, mapping: dict[str, str]) -> str:
+    """`text` with each whole word that `mapping` names replaced (a template's parameters by its arguments:
+    `T (*tile)[BLOCK + 1]` with {T: float, BLOCK: 8} -> `float (*tile)[8 + 1]`)."""
+    if not mapping:
+        return text
+    return re.sub(r"\b[A-Za-z_]\w*\b", lambda m: mapping.get(m.group(), m.group()), text)

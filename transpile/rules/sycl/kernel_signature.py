@@ -34,6 +34,7 @@ from ...diagnostics import Diagnostic
 from ..base import Rule
 from ._model import ITEM_PARAM, STREAM_PARAM, Function, Model, model, qualifiers, shared_param
 from ._signature import append_params, remove_token
+from ._syntax import substitute
 
 
 class KernelSignature(Rule):
@@ -121,7 +122,7 @@ class KernelSignature(Rule):
                     symbol=name,
                 )
                 continue
-            extra = [_substitute(e, mapping) for e in extra]
+            extra = [substitute(e, mapping) for e in extra]
             yield self.converted(
                 glob.start_byte,
                 glob.end_byte,
@@ -159,10 +160,3 @@ class KernelSignature(Rule):
             if start == f.node.start_byte and name is not None:
                 start = name.start_byte  # not on `__global__`, which the edit above removes (and its report)
             yield self.unconverted(start, start + 1, f"kernel `{f.name}`: {why}", family="kernel")
-
-
-def _substitute(text: str, mapping: dict[str, str]) -> str:
-    """`T (*tile)[BLOCK + 1]` with {T: float, BLOCK: 8}: `float (*tile)[8 + 1]` (whole words only)."""
-    if not mapping:
-        return text
-    return re.sub(r"\b[A-Za-z_]\w*\b", lambda w: mapping.get(w.group(), w.group()), text)
